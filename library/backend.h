@@ -1,0 +1,38 @@
+/* The backend interface: a small vtable.
+ *
+ * A backend is probed once, prepared once for the set of data groups a
+ * request needs, then asked to scan as often as the program likes (top
+ * scans every refresh).  It appends one struct task per row. */
+#ifndef PROCPS_TD_BACKEND_H
+#define PROCPS_TD_BACKEND_H
+
+#include "items.h"
+#include "taskset.h"
+
+enum thread_mode {
+	THREADS_NONE,   /* one row per process */
+	THREADS_ONLY,   /* one row per thread (ps -L, -T, H; top -H) */
+	THREADS_AFTER,  /* a process row followed by its thread rows (ps m) */
+};
+
+struct selection {
+	enum thread_mode threads;
+	const int *pids;        /* NULL: every process */
+	size_t npids;           /* rows keep /proc's own order regardless */
+};
+
+struct backend_ops {
+	const char *name;
+	/* 0 when the backend can be used on this system */
+	int (*probe)(void);
+	/* returns backend state, or NULL with errno set */
+	void *(*prepare)(group_mask groups);
+	/* appends rows to out; 0 on success, -errno when /proc is unusable */
+	int (*scan)(void *state, const struct selection *sel,
+		    struct task_set *out);
+	void (*release)(void *state);
+};
+
+extern const struct backend_ops procfs_backend;
+
+#endif

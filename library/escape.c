@@ -1,0 +1,173 @@
+#include <ctype.h>
+#include <langinfo.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <wchar.h>
+#include <wctype.h>
+#include "escape.h"
+
+int locale_is_utf8(void)
+{
+	static int utf8;
+
+	if (!utf8) {
+		const char *enc = nl_langinfo(CODESET);
+
+		utf8 = enc && strcasecmp(enc, "UTF-8") == 0 ? 1 : -1;
+	}
+	return utf8 > 0;
+}
+
+/* The 8-bit table: '.' for controls and DEL, '?' for high bytes. */
+static unsigned char esc8(unsigned char c)
+{
+	if (c < 0x20 || c == 0x7f)
+		return '.';
+	if (c >= 0x80)
+		return '?';
+	return c;
+}
+
+/* Length a UTF-8 lead byte announces, or -1 for a byte that cannot lead. */
+static int utf8_lead_len(unsigned char c)
+{
+	if (c < 0x80)
+		return 1;
+	if (c < 0xc2)
+		return -1;
+	if (c < 0xe0)
+		return 2;
+	if (c < 0xf0)
+		return 3;
+	if (c < 0xf5)
+		return 4;
+	return -1;
+}
+
+size_t escape_lib(char *dst, const char *src, size_t size)
+{
+	size_t n = 0, i;
+
+	if (size == 0)
+		return 0;
+	while (n < size - 1 && src[n])
+		n++;
+	memcpy(dst, src, n);
+	dst[n] = '\0';
+	if (!locale_is_utf8()) {
+		for (i = 0; i < n; i++)
+			dst[i] = (char)esc8((unsigned char)dst[i]);
+		return n;
+	}
+	for (i = 0; i < n;) {
+		unsigned char c = (unsigned char)dst[i];
+		int len = utf8_lead_len(c);
+
+		/* Only lead bytes are checked, as the reference does;
+		 * the display layer catches bad continuation bytes. */
+		if (len < 0 || i + (size_t)len > n) {
+			for (; i < n; i++)
+				dst[i] = (char)esc8((unsigned char)dst[i]);
+			break;
+		}
+		if (c < 0x20 || c == 0x7f)
+			dst[i] = '?';
+		i += (size_t)len;
+	}
+	return n;
+}
+
+size_t join_vector(char *dst, size_t size, const char *src, size_t len)
+{
+	size_t n;
+
+	if (size == 0)
+		return 0;
+	if (len > size - 1)
+		len = size - 1;
+	while (len && src[len - 1] == '\0')
+		len--;
+	for (n = 0; n < len; n++)
+		dst[n] = (src[n] == '\0' || src[n] == '\n') ? ' ' : src[n];
+	dst[n] = '\0';
+	return n;
+}
+
+static size_t escape_cells_utf8(char *dst, const char *src, size_t size,
+				int *cells)
+{
+	mbstate_t st;
+	int used = 0;
+	size_t bytes = 0;
+
+	memset(&st, 0, sizeof(st));
+	for (;;) {
+		wchar_t wc;
+		size_t len;
+
+		if (used >= *cells || bytes + 1 >= size)
+			break;
+		len = mbrtowc(&wc, src, MB_CUR_MAX, &st);
+		if (len == 0)
+			break;
+		if (len == (size_t)-1 || len == (size_t)-2) {
+			memset(&st, 0, sizeof(st));
+			*dst++ = '?';
+			src++;
+			used++;
+			bytes++;
+		} else if (len == 1) {
+			*dst++ = isprint((unsigned char)*src) ? *src : '?';
+			src++;
+			used++;
+			bytes++;
+		} else if (!iswprint((wint_t)wc)) {
+			*dst++ = '?';
+			src += len;
+			used++;
+			bytes++;
+		} else {
+			int w = wcwidth(wc);
+
+			if (w > *cells - used || len >= size - (bytes + 1))
+				break;
+			memcpy(dst, src, len);
+			dst += len;
+			src += len;
+			bytes += len;
+			if (w > 0)
+				used += w;
+		}
+	}
+	*dst = '\0';
+	*cells -= used;
+	return bytes;
+}
+
+size_t escape_cells(char *dst, const char *src, size_t size, int *cells)
+{
+	size_t bytes = 0;
+	int used = 0;
+
+	if (locale_is_utf8() && MB_CUR_MAX > 1)
+		return escape_cells_utf8(dst, src, size, cells);
+	if (size > (size_t)*cells + 1)
+		size = (size_t)*cells + 1;
+	for (;;) {
+		unsigned char c;
+
+		if (used >= *cells || bytes + 1 >= size)
+			break;
+		c = (unsigned char)*src++;
+		if (!c)
+			break;
+		/* NUL maps to 'Z' in the reference's table, never reached */
+		*dst++ = (char)esc8(c);
+		used++;
+		bytes++;
+	}
+	*dst = '\0';
+	*cells -= used;
+	return bytes;
+}

@@ -1,0 +1,28 @@
+/* Escaping of process-supplied text (names, arguments, environment), so no
+ * byte from a process reaches a terminal raw.  Two layers, as procps-ng
+ * 4.0.2 has them: the library's (when a value is fetched) and the
+ * display layer's (when a cell is measured and cut to a width). */
+#ifndef PROCPS_TD_ESCAPE_H
+#define PROCPS_TD_ESCAPE_H
+
+#include <stddef.h>
+
+/* Library layer.  UTF-8 locale: control characters and DEL become '?';
+ * a byte that cannot start a UTF-8 sequence (or a sequence cut short)
+ * sends the rest of the string through the 8-bit table.  Other locales:
+ * controls and DEL become '.', bytes >= 0x80 become '?'.
+ * Copies at most size-1 bytes; returns the length written. */
+size_t escape_lib(char *dst, const char *src, size_t size);
+
+/* Joins a NUL-separated vector (cmdline, environ) with blanks: NULs and
+ * newlines become ' ', trailing NULs are dropped.  Returns the length. */
+size_t join_vector(char *dst, size_t size, const char *src, size_t len);
+
+/* Display layer: copies src into dst, replacing what cannot be shown, up
+ * to *cells terminal cells and size-1 bytes; subtracts the cells used
+ * from *cells and returns the bytes written. */
+size_t escape_cells(char *dst, const char *src, size_t size, int *cells);
+
+int locale_is_utf8(void);
+
+#endif

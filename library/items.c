@@ -1,0 +1,38 @@
+/* The item table itself, generated from ITEM_LIST so that a field is
+ * declared in exactly one place. */
+#include <string.h>
+#include "items.h"
+
+const struct item_info item_table[ITEM_COUNT] = {
+#define ITEM_ROW(id, nm, ty, grp, field) \
+	[ITEM_##id] = { nm, ty, grp, offsetof(struct task, field) },
+	ITEM_LIST(ITEM_ROW)
+#undef ITEM_ROW
+};
+
+const char *const group_names[GRP_COUNT] = {
+	[GRP_STAT] = "stat", [GRP_OWNER] = "owner", [GRP_STATUS] = "status",
+	[GRP_STATM] = "statm", [GRP_CMDLINE] = "cmdline",
+	[GRP_ENVIRON] = "environ", [GRP_CGROUP] = "cgroup",
+	[GRP_WCHAN] = "wchan", [GRP_IO] = "io", [GRP_OOM] = "oom",
+	[GRP_NS] = "ns", [GRP_LOGIN] = "loginuid", [GRP_EXE] = "exe",
+	[GRP_SMAPS] = "smaps_rollup", [GRP_AUTOGROUP] = "autogroup",
+};
+
+group_mask items_to_groups(const enum item *items, size_t n)
+{
+	group_mask m = 0;
+
+	for (size_t i = 0; i < n; i++)
+		if (items[i] < ITEM_COUNT)
+			m |= GROUP_BIT(item_table[items[i]].group);
+	return m;
+}
+
+const struct item_info *item_by_name(const char *name)
+{
+	for (size_t i = 0; i < ITEM_COUNT; i++)
+		if (strcmp(item_table[i].name, name) == 0)
+			return &item_table[i];
+	return NULL;
+}

@@ -1,0 +1,23 @@
+/* A request: the items a program will show, the groups they need, and the
+ * backend that fetches them.  Created once, scanned as often as needed. */
+#ifndef PROCPS_TD_REQUEST_H
+#define PROCPS_TD_REQUEST_H
+
+#include "backend.h"
+
+struct request;
+
+/* Chooses the backend (PROCPS_BACKEND=procfs|task_diag|auto, default
+ * auto).  Returns NULL and prints nothing on failure; errno tells why. */
+struct request *request_new(const enum item *items, size_t nitems);
+/* Adds groups beyond those the items imply (e.g. for selection). */
+void request_add_groups(struct request *r, group_mask groups);
+group_mask request_groups(const struct request *r);
+const char *request_backend_name(const struct request *r);
+
+/* Empties out and fills it with the selected rows. 0 or -errno. */
+int request_scan(struct request *r, const struct selection *sel,
+		 struct task_set *out);
+void request_free(struct request *r);
+
+#endif

@@ -1,0 +1,15 @@
+/* System-wide facts the printers need, read the way procps-ng 4.0.2 reads
+ * them (so a frozen /proc snapshot gives the same answers). */
+#ifndef PROCPS_TD_SYSINFO_H
+#define PROCPS_TD_SYSINFO_H
+
+unsigned long long sys_hertz(void);        /* clock ticks per second */
+unsigned sys_page_kib(void);               /* page size in KiB */
+unsigned sys_pid_digits(void);             /* digits of pid_max, min 5 */
+unsigned long long sys_boot_time(void);    /* btime from /proc/stat */
+/* Seconds since boot from /proc/uptime, read anew on every call. */
+double sys_uptime(void);
+unsigned long sys_mem_total_kib(void);     /* MemTotal of /proc/meminfo */
+long sys_cpu_count(void);
+
+#endif
