@@ -1,0 +1,148 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * task_diag module internals shared between its source files.
+ */
+#ifndef _TD_H
+#define _TD_H
+
+#include <linux/types.h>
+#include <linux/mutex.h>
+#include <linux/sched.h>
+#include <linux/proc_fs.h>
+#include <uapi/linux/task_diag.h>
+
+struct seq_file;
+struct pid_namespace;
+struct proc_ns_operations;
+struct mm_struct;
+struct file;
+struct cred;
+
+/* index of struct task_diag_ns fields, in that order */
+enum {
+	TD_NS_CGROUP, TD_NS_IPC, TD_NS_MNT, TD_NS_NET, TD_NS_PID,
+	TD_NS_PID_CHILD, TD_NS_TIME, TD_NS_TIME_CHILD, TD_NS_USER, TD_NS_UTS,
+	TD_NS_COUNT
+};
+
+/*
+ * Kernel functions and data procfs uses that 6.1 does not export to
+ * modules, resolved by name at load time (td_syms.c).  NULL when missing;
+ * the groups that need a missing entry are then not offered.
+ */
+struct td_syms {
+	bool (*ptrace_may_access)(struct task_struct *task, unsigned int mode);
+	void (*thread_group_cputime_adjusted)(struct task_struct *p,
+					      u64 *ut, u64 *st);
+	u64 (*task_gtime)(struct task_struct *t);
+	void (*proc_task_name)(struct seq_file *m, struct task_struct *p,
+			       bool escape);
+	rwlock_t *tasklist_lock;
+	int (*access_remote_vm)(struct mm_struct *mm, unsigned long addr,
+				void *buf, int len, unsigned int gup_flags);
+	unsigned long (*get_wchan)(struct task_struct *p);
+	int (*lookup_symbol_name)(unsigned long addr, char *symname);
+	long (*oom_badness)(struct task_struct *p, unsigned long totalpages);
+	long *total_swap_pages;
+	int (*proc_cgroup_show)(struct seq_file *m, struct pid_namespace *ns,
+				struct pid *pid, struct task_struct *tsk);
+	void (*autogroup_show)(struct task_struct *p, struct seq_file *m);
+	struct file *(*get_task_exe_file)(struct task_struct *task);
+	void (*put_task_stack)(struct task_struct *tsk);
+	unsigned long (*kstk_esp)(struct task_struct *task);
+	const struct proc_ns_operations *ns_ops[TD_NS_COUNT];
+};
+
+extern struct td_syms td_sym;
+
+int td_syms_init(void);
+u64 td_supported_groups(void);
+u32 td_supported_strategies(void);
+
+/* Per-task serialised attributes waiting to be copied out (td_stage.c). */
+struct td_stage {
+	char *buf;
+	size_t len;		/* bytes staged */
+	size_t cap;		/* bytes allocated */
+	size_t pos;		/* offset of the next record to emit */
+	size_t part;		/* payload bytes of that record already sent */
+	u32 pid, tgid;
+	bool active;		/* a task is staged and not fully sent */
+};
+
+/* Where a dump is (td_iter.c). */
+struct td_iter {
+	u32 strategy;
+	u32 tgid_next;			/* ALL, ALL_THREAD: next tgid */
+	struct task_struct *start;	/* ONE: task; THREAD, CHILDREN: anchor */
+	struct task_struct *group;	/* ALL_THREAD: current leader */
+	struct task_struct *last;	/* last thread or child returned */
+	unsigned int index;		/* its position in the list */
+	bool done;
+};
+
+/* One open file (file->private_data). */
+struct td_ctx {
+	struct mutex lock;
+	const struct cred *cred;	/* opener's credentials */
+	struct pid_namespace *pid_ns;	/* the procfs instance's */
+	struct proc_fs_info *fs_info;	/* hidepid= and gid= of the mount */
+	bool active;			/* a request is being answered */
+	bool version_pending;		/* a VERSION reply is to be sent */
+	bool ended;			/* everything sent; next read gives 0 */
+	int err;			/* error to report on the next read */
+	u32 seq;
+	u64 show;
+	u64 withheld;			/* of the task being gathered */
+	struct td_iter it;
+	struct td_stage st;
+};
+
+/* td_perm.c */
+bool td_ptrace_ok(struct task_struct *task, unsigned int mode);
+bool td_visible(struct td_ctx *ctx, struct task_struct *task, int level);
+bool td_dac_read_ok(struct task_struct *task);
+
+/* td_iter.c */
+int td_iter_init(struct td_ctx *ctx, u32 strategy, u32 pid);
+struct task_struct *td_iter_next(struct td_ctx *ctx, bool *whole);
+void td_iter_release(struct td_iter *it);
+
+/* td_stage.c */
+void td_stage_reset(struct td_stage *st, struct task_struct *task,
+		    struct pid_namespace *ns);
+void *td_stage_reserve(struct td_stage *st, u32 type, size_t len);
+int td_stage_put(struct td_stage *st, u32 type, const void *data, size_t len);
+int td_stage_grow(struct td_stage *st, size_t len);
+void td_stage_free(struct td_stage *st);
+void td_stage_shrink(struct td_stage *st, size_t rec_off, size_t len);
+size_t td_stage_mark(struct td_stage *st);
+ssize_t td_stage_emit(struct td_stage *st, char __user *ubuf, size_t room,
+		      u32 seq);
+ssize_t td_emit_version(char __user *ubuf, size_t room, u32 seq);
+
+/* td_fill.c, td_fill_mm.c, td_fill_misc.c */
+int td_fill_task(struct td_ctx *ctx, struct task_struct *task, bool whole);
+int td_fill_base(struct td_ctx *ctx, struct task_struct *task);
+int td_fill_cred(struct td_ctx *ctx, struct task_struct *task, bool groups,
+		 bool cred);
+int td_fill_stat(struct td_ctx *ctx, struct task_struct *task, bool whole);
+int td_fill_statm(struct td_ctx *ctx, struct task_struct *task);
+int td_fill_cmdline(struct td_ctx *ctx, struct task_struct *task);
+int td_fill_environ(struct td_ctx *ctx, struct task_struct *task);
+int td_fill_cgroup(struct td_ctx *ctx, struct task_struct *task);
+int td_fill_wchan(struct td_ctx *ctx, struct task_struct *task);
+int td_fill_io(struct td_ctx *ctx, struct task_struct *task, bool whole);
+int td_fill_exe(struct td_ctx *ctx, struct task_struct *task);
+int td_fill_ns(struct td_ctx *ctx, struct task_struct *task);
+int td_fill_oom(struct td_ctx *ctx, struct task_struct *task);
+int td_fill_loginuid(struct td_ctx *ctx, struct task_struct *task);
+int td_fill_autogroup(struct td_ctx *ctx, struct task_struct *task);
+
+/* helpers shared by the fillers */
+struct sighand_struct *td_lock_sighand(struct task_struct *t,
+				       unsigned long *flags);
+int td_seq_capture(struct td_stage *st, u32 type,
+		   int (*show)(struct seq_file *m, void *arg), void *arg);
+
+#endif /* _TD_H */

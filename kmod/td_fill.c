@@ -1,0 +1,433 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Gathering one task's groups: the permission gates, and the groups that
+ * mirror /proc/PID/stat, status and statm (BASE, CRED, GROUPS, STAT,
+ * STATM).  Each value is computed the way fs/proc/array.c and
+ * fs/proc/task_mmu.c compute it in 6.1, so both interfaces agree.
+ */
+#include <linux/cred.h>
+#include <linux/mm.h>
+#include <linux/pid_namespace.h>
+#include <linux/ptrace.h>
+#include <linux/sched/cputime.h>
+#include <linux/sched/mm.h>
+#include <linux/sched/signal.h>
+#include <linux/sched/task_stack.h>
+#include <linux/seq_file.h>
+#include <linux/delayacct.h>
+#include <linux/time_namespace.h>
+#include <linux/tty.h>
+#include <linux/kdev_t.h>
+#include "td.h"
+
+/*
+ * lock_task_sighand() is an inline around the unexported
+ * __lock_task_sighand().  This is the same lookup: sighand_struct is
+ * SLAB_TYPESAFE_BY_RCU, so take its lock and check it is still the task's.
+ */
+struct sighand_struct *td_lock_sighand(struct task_struct *t,
+				       unsigned long *flags)
+{
+	struct sighand_struct *sh;
+
+	rcu_read_lock();
+	for (;;) {
+		sh = rcu_dereference(t->sighand);
+		if (!sh)
+			break;
+		spin_lock_irqsave(&sh->siglock, *flags);
+		if (likely(sh == rcu_access_pointer(t->sighand)))
+			break;
+		spin_unlock_irqrestore(&sh->siglock, *flags);
+	}
+	rcu_read_unlock();
+	return sh;
+}
+
+/*
+ * Run a procfs seq_file show routine into a private buffer and stage its
+ * output as attribute type.  The buffer grows until the output fits.
+ */
+int td_seq_capture(struct td_stage *st, u32 type,
+		   int (*show)(struct seq_file *m, void *arg), void *arg)
+{
+	size_t size = PAGE_SIZE;
+	int ret;
+
+	for (;;) {
+		struct seq_file m = { .size = size };
+
+		m.buf = kvmalloc(size, GFP_KERNEL);
+		if (!m.buf)
+			return -ENOMEM;
+		ret = show(&m, arg);
+		if (!ret && m.count >= m.size) {
+			kvfree(m.buf);
+			if (size >= SZ_16M)
+				return -EFBIG;
+			size *= 2;
+			continue;
+		}
+		if (!ret)
+			ret = td_stage_put(st, type, m.buf, m.count);
+		kvfree(m.buf);
+		return ret;
+	}
+}
+
+static void td_comm(struct task_struct *task, char *comm)
+{
+	char buf[TASK_DIAG_COMM_LEN + 16];
+	struct seq_file m = { .buf = buf, .size = sizeof(buf) };
+	size_t n;
+
+	if (td_sym.proc_task_name) {
+		td_sym.proc_task_name(&m, task, false);
+		n = min_t(size_t, m.count, TASK_DIAG_COMM_LEN - 1);
+		memcpy(comm, buf, n);
+		comm[n] = '\0';
+	} else {
+		__get_task_comm(comm, TASK_DIAG_COMM_LEN, task);
+	}
+}
+
+int td_fill_base(struct td_ctx *ctx, struct task_struct *task)
+{
+	struct pid_namespace *ns = ctx->pid_ns;
+	struct task_diag_base *b;
+	struct sighand_struct *sh;
+	unsigned long flags;
+
+	b = td_stage_reserve(&ctx->st, TASK_DIAG_BASE, sizeof(*b));
+	if (!b)
+		return -ENOMEM;
+	b->tgid = task_tgid_nr_ns(task, ns);
+	b->pid = task_pid_nr_ns(task, ns);
+	b->pgid = -1;
+	b->sid = -1;
+	b->tpgid = -1;
+
+	rcu_read_lock();
+	if (pid_alive(task)) {
+		struct task_struct *tracer = ptrace_parent(task);
+
+		if (tracer)
+			b->tpid = task_pid_nr_ns(tracer, ns);
+	}
+	rcu_read_unlock();
+
+	sh = td_lock_sighand(task, &flags);
+	if (sh) {
+		struct signal_struct *sig = task->signal;
+
+		if (sig->tty) {
+			struct pid *pgrp = tty_get_pgrp(sig->tty);
+
+			b->tpgid = pid_nr_ns(pgrp, ns);
+			put_pid(pgrp);
+			b->tty_nr = new_encode_dev(tty_devnum(sig->tty));
+		}
+		b->nlwp = get_nr_threads(task);
+		b->sid = task_session_nr_ns(task, ns);
+		b->ppid = task_ppid_nr_ns(task, ns);
+		b->pgid = task_pgrp_nr_ns(task, ns);
+		spin_unlock_irqrestore(&sh->siglock, flags);
+	}
+	b->flags = task->flags;
+	b->exit_signal = task->exit_signal;
+	b->processor = task_cpu(task);
+	b->state = task_state_index(task);
+	td_comm(task, b->comm);
+	return 0;
+}
+
+static u64 td_cap(kernel_cap_t c)
+{
+	return ((u64)c.cap[1] << 32) | c.cap[0];
+}
+
+int td_fill_cred(struct td_ctx *ctx, struct task_struct *task, bool groups,
+		 bool want_cred)
+{
+	struct user_namespace *ns = current_user_ns();
+	const struct cred *cred = get_task_cred(task);
+	struct group_info *gi = cred->group_info;
+	int ret = -ENOMEM, i;
+
+	if (want_cred) {
+		struct task_diag_creds *c;
+
+		c = td_stage_reserve(&ctx->st, TASK_DIAG_CRED, sizeof(*c));
+		if (!c)
+			goto out;
+		c->cap_inheritable = td_cap(cred->cap_inheritable);
+		c->cap_permitted = td_cap(cred->cap_permitted);
+		c->cap_effective = td_cap(cred->cap_effective);
+		c->cap_bset = td_cap(cred->cap_bset);
+		c->cap_ambient = td_cap(cred->cap_ambient);
+		c->uid = from_kuid_munged(ns, cred->uid);
+		c->euid = from_kuid_munged(ns, cred->euid);
+		c->suid = from_kuid_munged(ns, cred->suid);
+		c->fsuid = from_kuid_munged(ns, cred->fsuid);
+		c->gid = from_kgid_munged(ns, cred->gid);
+		c->egid = from_kgid_munged(ns, cred->egid);
+		c->sgid = from_kgid_munged(ns, cred->sgid);
+		c->fsgid = from_kgid_munged(ns, cred->fsgid);
+		c->ngroups = gi->ngroups;
+	}
+	if (groups) {
+		u32 *g = td_stage_reserve(&ctx->st, TASK_DIAG_GROUPS,
+					  gi->ngroups * sizeof(u32));
+		if (!g)
+			goto out;
+		for (i = 0; i < gi->ngroups; i++)
+			g[i] = from_kgid_munged(ns, gi->gid[i]);
+	}
+	ret = 0;
+out:
+	put_cred(cred);
+	return ret;
+}
+
+static void td_sigign_sigcatch(struct task_struct *p, u64 *ign, u64 *catch)
+{
+	struct k_sigaction *k = p->sighand->action;
+	int i;
+
+	for (i = 1; i <= _NSIG; i++, k++) {
+		if (k->sa.sa_handler == SIG_IGN)
+			*ign |= 1ULL << (i - 1);
+		else if (k->sa.sa_handler != SIG_DFL)
+			*catch |= 1ULL << (i - 1);
+	}
+}
+
+/* the mm-based part of stat, addresses only when permitted */
+static void td_stat_mm(struct task_diag_stat *s, struct task_struct *task,
+		       struct mm_struct *mm, bool permitted)
+{
+	if (!mm)
+		return;
+	s->vsize = PAGE_SIZE * mm->total_vm;
+	s->rss = get_mm_rss(mm);
+	s->start_code = permitted ? mm->start_code : 1;
+	s->end_code = permitted ? mm->end_code : 1;
+	if (!permitted)
+		return;
+	s->start_stack = mm->start_stack;
+	s->start_data = mm->start_data;
+	s->end_data = mm->end_data;
+	s->start_brk = mm->start_brk;
+	s->arg_start = mm->arg_start;
+	s->arg_end = mm->arg_end;
+	s->env_start = mm->env_start;
+	s->env_end = mm->env_end;
+	/* only a dying or dumping task holds still enough (as procfs) */
+	if ((task->flags & (PF_EXITING | PF_DUMPCORE | PF_POSTCOREDUMP)) &&
+	    td_sym.put_task_stack && td_sym.kstk_esp &&
+	    try_get_task_stack(task)) {
+		s->kstkeip = KSTK_EIP(task);
+		/* an out-of-line function on x86_64, not exported */
+		s->kstkesp = td_sym.kstk_esp(task);
+		td_sym.put_task_stack(task);
+	}
+}
+
+/* faults and guest time, from signal_struct's stats_lock section */
+static void td_stat_counters(struct task_diag_stat *s, struct task_struct *task,
+			     bool whole)
+{
+	struct signal_struct *sig = task->signal;
+	struct task_struct *t;
+	unsigned long flags;
+
+	read_seqlock_excl_irqsave(&sig->stats_lock, flags);
+	s->cminflt = sig->cmin_flt;
+	s->cmajflt = sig->cmaj_flt;
+	s->cutime = sig->cutime;
+	s->cstime = sig->cstime;
+	s->cgtime = sig->cgtime;
+	if (whole) {
+		s->minflt = sig->min_flt;
+		s->majflt = sig->maj_flt;
+		s->gtime = sig->gtime;
+		rcu_read_lock();
+		__for_each_thread(sig, t) {
+			s->minflt += t->min_flt;
+			s->majflt += t->maj_flt;
+			s->gtime += td_sym.task_gtime(t);
+		}
+		rcu_read_unlock();
+	}
+	read_sequnlock_excl_irqrestore(&sig->stats_lock, flags);
+
+	if (whole) {
+		td_sym.thread_group_cputime_adjusted(task, &s->utime, &s->stime);
+	} else {
+		task_cputime_adjusted(task, &s->utime, &s->stime);
+		s->minflt = task->min_flt;
+		s->majflt = task->maj_flt;
+		s->gtime = td_sym.task_gtime(task);
+	}
+}
+
+int td_fill_stat(struct td_ctx *ctx, struct task_struct *task, bool whole)
+{
+	struct signal_struct *sig = task->signal;
+	struct task_diag_stat s = {};
+	struct sighand_struct *sh;
+	struct mm_struct *mm;
+	unsigned long flags;
+	int exit_code = task->exit_code;
+	int nthreads = 0, ret;
+	bool permitted;
+
+	ret = down_read_killable(&sig->exec_update_lock);
+	if (ret)
+		return ret;
+	permitted = td_ptrace_ok(task, PTRACE_MODE_READ_FSCREDS |
+				 PTRACE_MODE_NOAUDIT);
+	mm = get_task_mm(task);
+	td_stat_mm(&s, task, mm, permitted);
+	if (mm)
+		mmput(mm);
+
+	sh = td_lock_sighand(task, &flags);
+	if (sh) {
+		nthreads = get_nr_threads(task);
+		td_sigign_sigcatch(task, &s.sig_ignored, &s.sig_caught);
+		s.rsslim = READ_ONCE(sig->rlim[RLIMIT_RSS].rlim_cur);
+		if (whole &&
+		    (sig->flags & (SIGNAL_GROUP_EXIT | SIGNAL_STOP_STOPPED)))
+			exit_code = sig->group_exit_code;
+		s.sig_pending = task->pending.signal.sig[0];
+		s.sig_blocked = task->blocked.sig[0];
+		s.sig_shared_pending = sig->shared_pending.signal.sig[0];
+		spin_unlock_irqrestore(&sh->siglock, flags);
+	}
+	if (permitted && (!whole || nthreads < 2))
+		s.wchan = !task_is_running(task);
+
+	td_stat_counters(&s, task, whole);
+
+	s.priority = task->prio - MAX_RT_PRIO;
+	s.nice = task_nice(task);
+	s.rt_priority = task->rt_priority;
+	s.policy = task->policy;
+	s.start_time = timens_add_boottime_ns(task->start_boottime);
+	if (task->delays) {
+		raw_spin_lock_irqsave(&task->delays->lock, flags);
+		s.blkio_delay = task->delays->blkio_delay;
+		raw_spin_unlock_irqrestore(&task->delays->lock, flags);
+	}
+	s.nvcsw = task->nvcsw;
+	s.nivcsw = task->nivcsw;
+	s.exit_code = permitted ? exit_code : 0;
+	s.stat_flags = permitted ? 0 : TASK_DIAG_STAT_RESTRICTED;
+	up_read(&sig->exec_update_lock);
+	return td_stage_put(&ctx->st, TASK_DIAG_STAT, &s, sizeof(s));
+}
+
+int td_fill_statm(struct td_ctx *ctx, struct task_struct *task)
+{
+	struct task_diag_statm m = {};
+	struct mm_struct *mm = get_task_mm(task);
+	unsigned long text;
+
+	if (mm) {
+		m.has_mm = 1;
+		m.anon = get_mm_counter(mm, MM_ANONPAGES);
+		m.file = get_mm_counter(mm, MM_FILEPAGES);
+		m.shmem = get_mm_counter(mm, MM_SHMEMPAGES);
+		m.swap = get_mm_counter(mm, MM_SWAPENTS);
+		m.size = mm->total_vm;
+		m.shared = m.file + m.shmem;
+		m.resident = m.shared + m.anon;
+		m.text = (PAGE_ALIGN(mm->end_code) -
+			  (mm->start_code & PAGE_MASK)) >> PAGE_SHIFT;
+		m.data = mm->data_vm + mm->stack_vm;
+		m.hiwater_vm = max(mm->total_vm, mm->hiwater_vm);
+		m.hiwater_rss = max_t(u64, m.resident, mm->hiwater_rss);
+		m.locked_vm = mm->locked_vm;
+		m.pinned_vm = atomic64_read(&mm->pinned_vm);
+		m.data_vm = mm->data_vm;
+		m.stack_vm = mm->stack_vm;
+		m.exec_vm = mm->exec_vm;
+		/* status splits executable mappings into VmExe and VmLib */
+		text = PAGE_ALIGN(mm->end_code) - (mm->start_code & PAGE_MASK);
+		text = min(text, mm->exec_vm << PAGE_SHIFT);
+		m.vm_exe = text;
+		m.vm_lib = (mm->exec_vm << PAGE_SHIFT) - text;
+		m.pgtables_bytes = mm_pgtables_bytes(mm);
+		mmput(mm);
+	}
+	return td_stage_put(&ctx->st, TASK_DIAG_STATM, &m, sizeof(m));
+}
+
+/*
+ * Groups whose procfs file checks ptrace access when it is opened or
+ * read, without holding exec_update_lock; the others (environ, io, wchan)
+ * check inside their fillers under that lock, as procfs does.
+ */
+#define TD_GATED_PTRACE (TASK_DIAG_SHOW_EXE | TASK_DIAG_SHOW_NS)
+/* mode 0400 files: the opener must also pass the DAC check */
+#define TD_GATED_DAC	(TASK_DIAG_SHOW_ENVIRON | TASK_DIAG_SHOW_IO)
+
+/* Which requested groups procfs would refuse this opener up front. */
+static u64 td_withheld(struct td_ctx *ctx, struct task_struct *task)
+{
+	u64 req = ctx->show, out = 0;
+
+	/* hidepid=1: /proc/PID is visible but cannot be entered */
+	if (!td_visible(ctx, task, HIDEPID_NO_ACCESS))
+		return req;
+	if ((req & TD_GATED_PTRACE) &&
+	    !td_ptrace_ok(task, PTRACE_MODE_READ_FSCREDS))
+		out |= req & TD_GATED_PTRACE;
+	if ((req & TD_GATED_DAC) && !td_dac_read_ok(task))
+		out |= req & TD_GATED_DAC;
+	return out;
+}
+
+int td_fill_task(struct td_ctx *ctx, struct task_struct *task, bool whole)
+{
+	u64 want;
+	int ret = 0;
+
+	td_stage_reset(&ctx->st, task, ctx->pid_ns);
+	ctx->withheld = td_withheld(ctx, task);
+	want = ctx->show & ~ctx->withheld;
+	if (want & TASK_DIAG_SHOW_BASE)
+		ret = td_fill_base(ctx, task);
+	if (!ret && (want & (TASK_DIAG_SHOW_CRED | TASK_DIAG_SHOW_GROUPS)))
+		ret = td_fill_cred(ctx, task, want & TASK_DIAG_SHOW_GROUPS,
+				   want & TASK_DIAG_SHOW_CRED);
+	if (!ret && (want & TASK_DIAG_SHOW_STAT))
+		ret = td_fill_stat(ctx, task, whole);
+	if (!ret && (want & TASK_DIAG_SHOW_STATM))
+		ret = td_fill_statm(ctx, task);
+	if (!ret && (want & TASK_DIAG_SHOW_CMDLINE))
+		ret = td_fill_cmdline(ctx, task);
+	if (!ret && (want & TASK_DIAG_SHOW_ENVIRON))
+		ret = td_fill_environ(ctx, task);
+	if (!ret && (want & TASK_DIAG_SHOW_CGROUP))
+		ret = td_fill_cgroup(ctx, task);
+	if (!ret && (want & TASK_DIAG_SHOW_WCHAN))
+		ret = td_fill_wchan(ctx, task);
+	if (!ret && (want & TASK_DIAG_SHOW_IO))
+		ret = td_fill_io(ctx, task, whole);
+	if (!ret && (want & TASK_DIAG_SHOW_EXE))
+		ret = td_fill_exe(ctx, task);
+	if (!ret && (want & TASK_DIAG_SHOW_NS))
+		ret = td_fill_ns(ctx, task);
+	if (!ret && (want & TASK_DIAG_SHOW_OOM))
+		ret = td_fill_oom(ctx, task);
+	if (!ret && (want & TASK_DIAG_SHOW_LOGINUID))
+		ret = td_fill_loginuid(ctx, task);
+	if (!ret && (want & TASK_DIAG_SHOW_AUTOGROUP))
+		ret = td_fill_autogroup(ctx, task);
+	if (!ret && ctx->withheld)
+		ret = td_stage_put(&ctx->st, TASK_DIAG_WITHHELD,
+				   &ctx->withheld, sizeof(ctx->withheld));
+	return ret;
+}
