@@ -1,0 +1,184 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# check-kmod.sh: build task_diag.ko against Debian's kernel headers, boot
+# the matching Debian kernel under QEMU (TCG) with a busybox initramfs,
+# run the module's tests in the guest and report "N passed, N failed".
+#
+# Environment:
+#   KMOD_OUT=dir          build and log directory (default /tmp/kmod-check);
+#                         nothing is written to the source tree
+#   KDIR=dir              kernel build tree (default: the headers that
+#                         linux-headers-amd64 depends on); the guest kernel
+#                         is the Debian image of the same release
+#   KMOD_GUEST_EXTRA=dir  copied to /extra in the guest; /extra/run.sh, if
+#                         present, runs after the module's tests and its
+#                         PASS:/FAIL: lines count
+#   KMOD_TESTS=a,b        run only these test programs (default: all)
+#   KMOD_SMP=2 KMOD_MEM=3G KMOD_ACCEL=tcg KMOD_TIMEOUT=600
+#   KMOD_NO_APT=1         do not install packages
+set -euo pipefail
+
+HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+OUT=${KMOD_OUT:-/tmp/kmod-check}
+SMP=${KMOD_SMP:-2}
+MEM=${KMOD_MEM:-3G}
+ACCEL=${KMOD_ACCEL:-tcg}
+TIMEOUT=${KMOD_TIMEOUT:-600}
+LOG=$OUT/logs
+mkdir -p "$OUT" "$LOG"
+T0=$(date +%s)
+
+die() { echo "check-kmod: $*" >&2; echo "0 passed, 1 failed"; exit 1; }
+step() { echo "== check-kmod: $* ($(( $(date +%s) - T0 ))s)"; }
+
+# ------------------------------------------------------------ packages --
+PKGS="qemu-system-x86 linux-headers-amd64 busybox-static cpio kmod
+      build-essential xz-utils binutils"
+missing=""
+for p in $PKGS; do
+	dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null |
+		grep -q '^install ok installed' || missing="$missing $p"
+done
+if [ -n "$missing" ] && [ -z "${KMOD_NO_APT:-}" ]; then
+	step "installing$missing"
+	apt-get update -qq >"$LOG/apt.log" 2>&1 || true
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+		--no-install-recommends $missing >>"$LOG/apt.log" 2>&1 ||
+		{ tail -20 "$LOG/apt.log"; die "apt-get install failed"; }
+fi
+
+# ---------------------------------------------------- kernel release --
+if [ -z "${KDIR:-}" ]; then
+	KVER=$(dpkg-query -W -f='${Depends}' linux-headers-amd64 |
+		grep -o 'linux-headers-[0-9][^ ,]*-amd64' | head -1)
+	KVER=${KVER#linux-headers-}
+	KDIR=/usr/src/linux-headers-$KVER
+fi
+[ -f "$KDIR/Makefile" ] || die "no kernel build tree in $KDIR"
+# the release modules are built for (Debian: the ABI name, 6.1.0-N-amd64)
+KVER=$(sed -n 's/^#define UTS_RELEASE "\(.*\)"/\1/p' \
+	"$KDIR/include/generated/utsrelease.h" 2>/dev/null)
+[ -n "$KVER" ] || die "cannot tell the kernel release of $KDIR"
+echo "check-kmod: kernel $KVER, build tree $KDIR"
+
+# --------------------------------------------------------- guest kernel --
+KIMG=$OUT/kernel/vmlinuz-$KVER
+VMLINUX=$OUT/kernel/vmlinux-$KVER
+if [ ! -s "$KIMG" ]; then
+	step "fetching linux-image-$KVER"
+	rm -rf "$OUT/kernel"
+	mkdir -p "$OUT/kernel"
+	(cd "$OUT/kernel" && apt-get download -q "linux-image-$KVER" \
+		>"$LOG/download.log" 2>&1) ||
+		{ cat "$LOG/download.log"; die "apt-get download linux-image-$KVER failed"; }
+	# only the kernel image is needed, not its 400 MB of modules
+	dpkg-deb --fsys-tarfile "$OUT"/kernel/linux-image-"$KVER"_*.deb |
+		tar -xO "./boot/vmlinuz-$KVER" >"$KIMG.tmp"
+	mv "$KIMG.tmp" "$KIMG"
+	rm -f "$OUT"/kernel/*.deb
+fi
+# Boot the uncompressed ELF through its PVH entry: TCG would spend
+# seconds decompressing a bzImage.
+if [ ! -s "$VMLINUX" ]; then
+	off=$(LC_ALL=C grep -obUaP '\xfd\x37\x7a\x58\x5a\x00' "$KIMG" |
+		head -1 | cut -d: -f1 || true)
+	if [ -n "$off" ]; then
+		tail -c +$((off + 1)) "$KIMG" |
+			xz -dc --single-stream >"$VMLINUX.tmp" 2>/dev/null || true
+	fi
+	if [ -s "$VMLINUX.tmp" ] && readelf -n "$VMLINUX.tmp" 2>/dev/null |
+		grep -q 'PHYS32_ENTRY\|0x00000012'; then
+		mv "$VMLINUX.tmp" "$VMLINUX"
+	else
+		rm -f "$VMLINUX.tmp"
+		cp "$KIMG" "$VMLINUX"
+	fi
+fi
+
+# --------------------------------------------------------------- module --
+step "building task_diag.ko"
+B=$OUT/build
+rm -rf "$B"
+mkdir -p "$B"
+cp -r "$HERE"/Kbuild "$HERE"/Makefile "$HERE"/*.c "$HERE"/*.h \
+	"$HERE"/include "$B"/
+make -C "$KDIR" M="$B" modules >"$LOG/build.log" 2>&1 ||
+	{ cat "$LOG/build.log"; die "module build failed"; }
+if grep -i 'warning' "$LOG/build.log" | grep -v 'Skipping BTF generation'; then
+	die "module build has warnings"
+fi
+modinfo -F vermagic "$B/task_diag.ko" | grep -q "^$KVER " ||
+	die "vermagic of task_diag.ko does not match $KVER"
+
+# ---------------------------------------------------------------- tests --
+step "building tests"
+TB=$OUT/tests
+rm -rf "$TB"
+mkdir -p "$TB"
+CFLAGS="-O2 -g -Wall -Wextra -Wno-unused-parameter -Werror -I$HERE/include/uapi"
+COMMON=""
+for f in tdlib compare fixture; do
+	gcc $CFLAGS -c "$HERE/tests/$f.c" -o "$TB/$f.o" ||
+		die "test build failed ($f.c)"
+	COMMON="$COMMON $TB/$f.o"
+done
+gcc $CFLAGS -static -pthread -o "$TB/td_hold" "$HERE/tests/hold.c" ||
+	die "test build failed (hold.c)"
+for src in "$HERE"/tests/t_*.c; do
+	t=$(basename "$src" .c)
+	gcc $CFLAGS -static -pthread -o "$TB/$t" "$src" $COMMON ||
+		die "test build failed ($t.c)"
+done
+
+# ------------------------------------------------------------ initramfs --
+step "packing the initramfs"
+R=$OUT/root
+rm -rf "$R"
+mkdir -p "$R"/{bin,dev,proc,sys,tmp,etc,tests}
+cp /bin/busybox "$R/bin/busybox"
+file -L "$R/bin/busybox" | grep -q 'statically linked' ||
+	die "/bin/busybox is not static: install busybox-static"
+cp "$HERE/guest/init" "$R/init"
+chmod 755 "$R/init"
+cp "$B/task_diag.ko" "$R/"
+cp "$TB"/td_hold "$TB"/t_* "$R/tests/"
+rm -f "$R"/tests/*.o
+printf '%s\n' 'root:x:0:0:root:/:/bin/sh' 'user:x:1000:1000::/tmp:/bin/sh' \
+	'other:x:1001:1001::/tmp:/bin/sh' >"$R/etc/passwd"
+printf '%s\n' 'root:x:0:' 'user:x:1000:' 'other:x:1001:' >"$R/etc/group"
+if [ -n "${KMOD_GUEST_EXTRA:-}" ]; then
+	[ -d "$KMOD_GUEST_EXTRA" ] || die "KMOD_GUEST_EXTRA=$KMOD_GUEST_EXTRA is no directory"
+	mkdir -p "$R/extra"
+	cp -a "$KMOD_GUEST_EXTRA"/. "$R/extra/"
+fi
+(cd "$R" && find . | LC_ALL=C sort | cpio -o -H newc -R 0:0 --quiet) |
+	gzip -1 >"$OUT/initramfs.cpio.gz"
+
+# ----------------------------------------------------------------- boot --
+step "booting $KVER under qemu ($ACCEL, $SMP cpus, $MEM)"
+APPEND="console=ttyS0 quiet loglevel=4 panic=-1 oops=panic"
+[ -n "${KMOD_TESTS:-}" ] && APPEND="$APPEND td.tests=$KMOD_TESTS"
+GLOG=$LOG/guest.log
+set +e
+timeout -k 10 "$TIMEOUT" qemu-system-x86_64 -accel "$ACCEL" -m "$MEM" \
+	-smp "$SMP" -kernel "$VMLINUX" -initrd "$OUT/initramfs.cpio.gz" \
+	-nographic -nic none -no-reboot -append "$APPEND" </dev/null 2>&1 |
+	tr -d '\r' | tee "$GLOG" | grep --line-buffered -E '^(FAIL:|== )'
+QRC=${PIPESTATUS[0]}
+set -e
+
+# -------------------------------------------------------------- verdict --
+passed=$(grep -c '^PASS:' "$GLOG" || true)
+failed=$(grep -c '^FAIL:' "$GLOG" || true)
+hostfail() { echo "FAIL: $*"; failed=$((failed + 1)); }
+[ "$QRC" = 124 ] && hostfail "guest timed out after ${TIMEOUT}s"
+grep -q '^TD_GUEST_DONE' "$GLOG" || hostfail "guest did not finish (qemu rc $QRC)"
+# any kernel complaint fails the run, wherever it appears in the log
+if grep -nE 'BUG:|WARNING:|Oops|general protection|Kernel panic|KASAN|UBSAN|possible circular locking|lockdep|INFO: task .* blocked|soft lockup|RCU stall|rcu_sched self-detected|Call Trace' "$GLOG" >"$LOG/splats.txt"; then
+	hostfail "kernel complained, see $LOG/splats.txt:"
+	head -20 "$LOG/splats.txt"
+fi
+echo "check-kmod: logs in $LOG, total $(( $(date +%s) - T0 ))s"
+echo "$passed passed, $failed failed"
+[ "$failed" = 0 ]
