@@ -335,7 +335,13 @@ static int scan_threads(struct procfs *p, int pid, const char *piddir,
 			off += d->d_reclen;
 			if (tid < 0)
 				continue;
-			make_path(dir, taskdir, d->d_name);
+			/* The leader's row is read from the process directory,
+			 * whose stat holds the whole process's times, as the
+			 * reference shows it. */
+			if (tid == pid)
+				strcpy(dir, piddir);
+			else
+				make_path(dir, taskdir, d->d_name);
 			t = task_set_push(out);
 			if (!t) {
 				close(fd);

@@ -1,16 +1,150 @@
+/* ps: report a snapshot of the current processes. */
+#include <fcntl.h>
+#include <locale.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <time.h>
+#include <unistd.h>
 #include "library/request.h"
-int main(void)
-{
-	enum item items[] = { ITEM_TID, ITEM_COMM };
-	struct request *r = request_new(items, 2);
-	struct task_set set = { 0 };
+#include "library/sysinfo.h"
+#include "format_build.h"
+#include "options.h"
+#include "output.h"
+#include "select.h"
+#include "sortforest.h"
 
-	if (!r || request_scan(r, NULL, &set) < 0)
-		return 1;
-	for (size_t i = 0; i < set.n; i++)
-		printf("%d %s\n", set.v[i].tid, set.v[i].comm);
-	task_set_free(&set);
-	request_free(r);
-	return 0;
+void show_version(void);
+
+static void screen_size(const struct ps_args *a)
+{
+	struct winsize ws;
+	const char *env;
+	int fd;
+
+	if ((ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) != -1 && ws.ws_col && ws.ws_row) ||
+	    (ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) != -1 && ws.ws_col && ws.ws_row) ||
+	    (ioctl(STDIN_FILENO, TIOCGWINSZ, &ws) != -1 && ws.ws_col && ws.ws_row)) {
+		/* found */
+	} else if ((fd = open("/dev/tty", O_NOCTTY | O_NONBLOCK | O_RDONLY)) >= 0 &&
+		   (ioctl(fd, TIOCGWINSZ, &ws) != -1 ? close(fd), ws.ws_col && ws.ws_row
+							 : (close(fd), 0))) {
+		/* found */
+	} else {
+		ws.ws_col = 80;
+		ws.ws_row = 24;
+	}
+	ctx.screen_cols = ws.ws_col;
+	ctx.screen_rows = ws.ws_row;
+	/* Piped output is never cut. */
+	if (!isatty(STDOUT_FILENO))
+		ctx.screen_cols = OUTBUF_SIZE;
+	if ((env = getenv("COLUMNS")) && *env) {
+		char *end;
+		long v = strtol(env, &end, 0);
+
+		if (!*end && v > 0 && v < OUTBUF_SIZE)
+			ctx.screen_cols = (int)v;
+	}
+	if ((env = getenv("LINES")) && *env) {
+		char *end;
+		long v = strtol(env, &end, 0);
+
+		if (!*end && v > 0 && v < OUTBUF_SIZE)
+			ctx.screen_rows = (int)v;
+	}
+	if (ctx.screen_cols < 9 || ctx.screen_rows < 2)
+		fprintf(stderr, "your %dx%d screen size is bogus. expect trouble\n",
+			ctx.screen_cols, ctx.screen_rows);
+	if (a->cols)
+		ctx.screen_cols = (int)a->cols;
+	if (a->rows)
+		ctx.screen_rows = (int)a->rows;
+	if (a->w_count && ctx.screen_cols < 132)
+		ctx.screen_cols = 132;
+	if (a->w_count > 1)
+		ctx.screen_cols = OUTBUF_SIZE;
+}
+
+/* The items every column, sort key and the selection read. */
+static struct request *make_request(const struct ps_args *a,
+				    const struct format_result *f)
+{
+	enum item items[256];
+	size_t n = 0;
+	struct request *r;
+
+	for (const struct column *c = f->columns; c; c = c->next)
+		for (int i = 0; c->spec && c->spec->items[i] != ITEM_COUNT &&
+		     n < 250; i++)
+			items[n++] = c->spec->items[i];
+	for (const struct sort_key *k = f->sort; k; k = k->next)
+		for (int i = 0; k->spec->items[i] != ITEM_COUNT && n < 250; i++)
+			items[n++] = k->spec->items[i];
+	r = request_new(items, n);
+	if (!r)
+		return NULL;
+	request_add_groups(r, selection_groups(a));
+	return r;
+}
+
+int main(int argc, char **argv)
+{
+	struct ps_args args;
+	struct format_result fmt;
+	struct request *req;
+	struct task_set rows = { 0 };
+	struct selection sel = { 0 };
+	const char *err;
+	int rc;
+
+	setlocale(LC_ALL, "");
+	setenv("TZ", ":/etc/localtime", 0);
+	screen_size(&(struct ps_args){ 0 });
+	parse_arguments(argc, argv, &args);
+	if (args.show_version) {
+		show_version();
+		return 0;
+	}
+	if (args.list_specs) {
+		specs_print_list();
+		return 0;
+	}
+	err = selection_setup(&args);
+	if (!err)
+		err = build_formats(&args, &fmt);
+	if (err)
+		fail_usage(err);
+	screen_size(&args);
+
+	ctx.hertz = sys_hertz();
+	ctx.page_kib = sys_page_kib();
+	ctx.mem_total_kib = sys_mem_total_kib();
+	ctx.boot_time = sys_boot_time();
+	ctx.boot_tics = (unsigned long long)(sys_uptime() * (double)ctx.hertz);
+	ctx.now = (long long)time(NULL);
+	ctx.bsd_c = args.bsd_c;
+	ctx.bsd_e = args.bsd_e;
+	ctx.cumulative = args.cumulative;
+	ctx.user_is_number = ctx.wchan_is_number = args.numeric_names;
+	ctx.forest_type = args.forest;
+	fit_columns(fmt.columns);
+
+	req = make_request(&args, &fmt);
+	if (!req) {
+		fputs("Error, do this: mount -t proc proc /proc\n", stderr);
+		return 47;
+	}
+	sel.threads = thread_mode(&args);
+	rc = request_scan(req, &sel, &rows);
+	if (rc < 0) {
+		fputs("Error, do this: mount -t proc proc /proc\n", stderr);
+		return 47;
+	}
+	rc = print_rows(&args, &fmt, &rows);
+	fflush(stdout);
+	task_set_free(&rows);
+	request_free(req);
+	return rc;
 }

@@ -1,0 +1,598 @@
+/* Command-line parsing: UNIX (dashed), BSD (bare) and GNU (--long)
+ * options, mixed freely.  Like the reference, a first pass reads each
+ * word by its own syntax; if that fails, a second pass reads dashed words
+ * as BSD options too, and if that also fails the first error is shown. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "lists.h"
+#include "options.h"
+
+struct parser {
+	int argc;
+	char **argv;
+	int at;                 /* index of the word being parsed */
+	const char *flag;       /* the letter being parsed */
+	bool force_bsd;         /* second pass */
+	struct ps_args *a;
+};
+
+enum arg_kind { ARG_BSD, ARG_SYSV, ARG_GNU, ARG_PID, ARG_PGRP, ARG_SESS,
+		ARG_END, ARG_FAIL };
+
+static int is_alpha(int c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+static enum arg_kind arg_kind(const char *s)
+{
+	if (is_alpha(s[0]))
+		return ARG_BSD;
+	if (s[0] >= '0' && s[0] <= '9')
+		return ARG_PID;
+	if (s[0] == '+')
+		return ARG_SESS;
+	if (s[0] != '-')
+		return ARG_FAIL;
+	if (is_alpha(s[1]))
+		return ARG_SYSV;
+	if (s[1] >= '0' && s[1] <= '9')
+		return ARG_PGRP;
+	if (s[1] != '-')
+		return ARG_FAIL;
+	if (is_alpha(s[2]))
+		return ARG_GNU;
+	return s[2] == '\0' ? ARG_END : ARG_FAIL;
+}
+
+/* The option's argument: the rest of this word, or the next word. */
+static const char *opt_arg(struct parser *p)
+{
+	if (p->flag[1])
+		return p->flag + 1;
+	if (p->at + 1 >= p->argc || !p->argv[p->at + 1][0])
+		return NULL;
+	return p->argv[++p->at];
+}
+
+static void defer(struct ps_args *a, char kind, const char *arg)
+{
+	struct deferred *d = calloc(1, sizeof(*d)), **tail = &a->deferred;
+
+	if (!d || !(d->arg = strdup(arg))) {
+		fputs("out of memory\n", stderr);
+		exit(1);
+	}
+	d->kind = kind;
+	while (*tail)
+		tail = &(*tail)->next;
+	*tail = d;
+}
+
+static const char *list_or(struct parser *p, enum sel_kind kind,
+			   const char *missing)
+{
+	const char *arg = opt_arg(p);
+
+	if (!arg)
+		return missing;
+	return parse_sel_list(arg, kind, &p->a->lists);
+}
+
+static const char *quick_list(struct parser *p, const char *arg,
+			      const char *missing)
+{
+	struct sel_list *l = NULL;
+	const char *err;
+
+	if (!arg)
+		return missing;
+	err = parse_sel_list(arg, SEL_PID, &l);
+	if (err)
+		return err;
+	/* Quick pids print in the order given. */
+	for (size_t i = l->n; i-- > 0;) {
+		int *v = realloc(p->a->quick_pids,
+				 (p->a->nquick + 1) * sizeof(int));
+
+		if (!v)
+			return "out of memory";
+		v[p->a->nquick++] = l->v[i].id;
+		p->a->quick_pids = v;
+	}
+	free(l->v);
+	free(l);
+	return NULL;
+}
+
+static const char *parse_sysv(struct parser *p)
+{
+	struct ps_args *a = p->a;
+	const char *arg;
+
+	for (p->flag = p->argv[p->at] + 1; *p->flag; p->flag++) {
+		switch (*p->flag) {
+		case 'A': case 'e':
+			a->all = true;
+			break;
+		case 'C':
+			return list_or(p, SEL_COMM,
+				       "list of command names must follow -C");
+		case 'F':
+			a->format_flags |= FF_Uf;
+			a->modifiers |= FM_F;
+			break;
+		case 'G':
+			return list_or(p, SEL_RGID,
+				       "list of real groups must follow -G");
+		case 'H':
+			a->forest = 'u';
+			break;
+		case 'L':
+			a->thread_flags |= TF_U_L;
+			break;
+		case 'M': case 'Z':
+			a->modifiers |= FM_M;
+			break;
+		case 'N':
+			a->negate = true;
+			break;
+		case 'O':
+			arg = opt_arg(p);
+			if (!arg)
+				return "format or sort specification must follow -O";
+			defer(a, 'O', arg);
+			return NULL;
+		case 'P':
+			a->modifiers |= FM_P;
+			break;
+		case 'T':
+			a->thread_flags |= TF_U_T;
+			break;
+		case 'U':
+			return list_or(p, SEL_RUID,
+				       "list of real users must follow -U");
+		case 'V':
+			a->show_version = true;
+			break;
+		case 'a':
+			a->simple |= SS_U_a;
+			break;
+		case 'c':
+			a->format_flags |= FF_Uc;
+			break;
+		case 'd':
+			a->simple |= SS_U_d;
+			break;
+		case 'f':
+			a->format_flags |= FF_Uf;
+			break;
+		case 'g':
+			arg = opt_arg(p);
+			if (!arg)
+				return "list of session leaders OR effective group names must follow -g";
+			if (!parse_sel_list(arg, SEL_SESS, &a->lists))
+				return NULL;
+			if (!parse_sel_list(arg, SEL_EGID, &a->lists))
+				return NULL;
+			return "list of session leaders OR effective group IDs was invalid";
+		case 'j':
+			a->format_flags |= FF_Uj;
+			break;
+		case 'l':
+			a->format_flags |= FF_Ul;
+			break;
+		case 'm':
+			a->thread_flags |= TF_U_m;
+			break;
+		case 'n':
+			/* a namelist file: accepted and ignored */
+			if (!opt_arg(p))
+				return "alternate System.map file must follow -n";
+			return NULL;
+		case 'o':
+			arg = opt_arg(p);
+			if (!arg)
+				return "format specification must follow -o";
+			defer(a, 'o', arg);
+			return NULL;
+		case 'p':
+			return list_or(p, SEL_PID,
+				       "list of process IDs must follow -p");
+		case 'q':
+			return quick_list(p, opt_arg(p),
+					  "list of process IDs must follow -q");
+		case 's':
+			return list_or(p, SEL_SESS,
+				       "list of session IDs must follow -s");
+		case 't':
+			return list_or(p, SEL_TTY,
+				       "list of terminals (pty, tty...) must follow -t");
+		case 'u':
+			return list_or(p, SEL_EUID,
+				       "list of users must follow -u");
+		case 'w':
+			a->w_count++;
+			break;
+		case 'x':
+			a->simple |= SS_B_x;
+			break;
+		case 'y':
+			a->modifiers |= FM_y;
+			break;
+		case '-':
+			return "embedded '-' among SysV options makes no sense";
+		default:
+			return "unsupported SysV option";
+		}
+	}
+	return NULL;
+}
+
+/* T, and t without a list: our own terminal, resolved at selection. */
+static void own_tty_list(struct ps_args *a)
+{
+	if (parse_sel_list("-", SEL_TTY, &a->lists) == NULL)
+		a->lists->v[0].id = OWN_TTY;
+}
+
+static const char *parse_bsd(struct parser *p)
+{
+	struct ps_args *a = p->a;
+	const char *arg;
+
+	p->flag = p->argv[p->at];
+	if (*p->flag == '-')
+		p->flag++;
+	for (; *p->flag; p->flag++) {
+		switch (*p->flag) {
+		case 'A':
+			a->all = true;
+			break;
+		case 'C':
+			break;  /* raw CPU time: the only kind Linux has */
+		case 'H':
+			a->thread_flags |= TF_B_H;
+			break;
+		case 'L':
+			a->list_specs = true;
+			break;
+		case 'M': case 'Z':
+			a->modifiers |= FM_M;
+			break;
+		case 'O':
+			arg = opt_arg(p);
+			if (!arg)
+				return "format or sort specification must follow O";
+			defer(a, 'B', arg);
+			return NULL;
+		case 'S':
+			a->cumulative = true;
+			break;
+		case 'T':
+			own_tty_list(a);
+			break;
+		case 'U':
+			arg = opt_arg(p);
+			if (!arg)
+				return "list of users must follow U";
+			return parse_sel_list(arg, SEL_EUID, &a->lists);
+		case 'V':
+			a->show_version = true;
+			break;
+		case 'W':
+			break;  /* swapped-out marker: nothing to do on Linux */
+		case 'X':
+			a->format_flags |= FF_BX;
+			break;
+		case 'a':
+			a->simple |= SS_B_a;
+			break;
+		case 'c':
+			a->bsd_c = true;
+			break;
+		case 'e':
+			a->bsd_e = true;
+			break;
+		case 'f':
+			a->forest = 'b';
+			break;
+		case 'g':
+			a->simple |= SS_B_g;
+			break;
+		case 'h':
+			a->header = 0;
+			break;
+		case 'j':
+			a->format_flags |= FF_Bj;
+			break;
+		case 'k':
+			arg = opt_arg(p);
+			if (!arg)
+				return "long sort specification must follow 'k'";
+			defer(a, 'k', arg);
+			return NULL;
+		case 'l':
+			a->format_flags |= FF_Bl;
+			break;
+		case 'm':
+			a->thread_flags |= TF_B_m;
+			break;
+		case 'n':
+			a->numeric_names = true;
+			break;
+		case 'o':
+			arg = opt_arg(p);
+			if (!arg)
+				return "format specification must follow o";
+			defer(a, 'o', arg);
+			return NULL;
+		case 'p':
+			arg = opt_arg(p);
+			if (!arg)
+				return "list of process IDs must follow p";
+			return parse_sel_list(arg, SEL_PID, &a->lists);
+		case 'q':
+			return quick_list(p, opt_arg(p),
+					  "list of process IDs must follow q");
+		case 'r':
+			a->running_only = true;
+			break;
+		case 's':
+			a->format_flags |= FF_Bs;
+			break;
+		case 't':
+			arg = opt_arg(p);
+			if (!arg) {
+				own_tty_list(a);
+				return NULL;
+			}
+			return parse_sel_list(arg, SEL_TTY, &a->lists);
+		case 'u':
+			a->format_flags |= FF_Bu;
+			break;
+		case 'v':
+			a->format_flags |= FF_Bv;
+			break;
+		case 'w':
+			a->w_count++;
+			break;
+		case 'x':
+			a->simple |= SS_B_x;
+			break;
+		default:
+			return "unsupported option (BSD syntax)";
+		}
+	}
+	return NULL;
+}
+
+/* Bare pids, "-PGRP" and "+SESSION" words. */
+static const char *parse_trailing(struct parser *p)
+{
+	const char *w = p->argv[p->at];
+
+	switch (arg_kind(w)) {
+	case ARG_PGRP:
+		return parse_sel_list(w + 1, SEL_PGRP, &p->a->lists);
+	case ARG_SESS:
+		return parse_sel_list(w + 1, SEL_SESS, &p->a->lists);
+	default:
+		return parse_sel_list(w, SEL_PID, &p->a->lists);
+	}
+}
+
+static const char *gnu_number(struct parser *p, const char *arg, long *out,
+			      const char *missing)
+{
+	char *end;
+	long v;
+
+	if (!arg)
+		return missing;
+	v = strtol(arg, &end, 0);
+	if (*end || v <= 0 || v >= 2000000000)
+		return missing;
+	*out = v;
+	(void)p;
+	return NULL;
+}
+
+struct gnu_opt {
+	const char *name;
+	int id;
+};
+
+enum {
+	G_Group, G_User, G_cols, G_columns, G_context, G_cumulative,
+	G_deselect, G_forest, G_format, G_group, G_header, G_help, G_info,
+	G_lines, G_no_header, G_pid, G_ppid, G_quick_pid, G_rows, G_sid,
+	G_sort, G_tty, G_user, G_version, G_width,
+};
+
+static const struct gnu_opt gnu_opts[] = {
+	{ "Group", G_Group }, { "User", G_User }, { "cols", G_cols },
+	{ "columns", G_columns }, { "context", G_context },
+	{ "cumulative", G_cumulative }, { "deselect", G_deselect },
+	{ "forest", G_forest }, { "format", G_format }, { "group", G_group },
+	{ "header", G_header }, { "headers", G_header },
+	{ "heading", G_header }, { "headings", G_header }, { "help", G_help },
+	{ "info", G_info }, { "lines", G_lines },
+	{ "no-header", G_no_header }, { "no-headers", G_no_header },
+	{ "no-heading", G_no_header }, { "no-headings", G_no_header },
+	{ "noheader", G_no_header }, { "noheaders", G_no_header },
+	{ "noheading", G_no_header }, { "noheadings", G_no_header },
+	{ "pid", G_pid }, { "ppid", G_ppid }, { "quick-pid", G_quick_pid },
+	{ "rows", G_rows }, { "sid", G_sid }, { "sort", G_sort },
+	{ "tty", G_tty }, { "user", G_user }, { "version", G_version },
+	{ "width", G_width },
+};
+
+static const char *parse_gnu(struct parser *p)
+{
+	struct ps_args *a = p->a;
+	const char *word = p->argv[p->at] + 2, *eq = strchr(word, '=');
+	size_t len = eq ? (size_t)(eq - word) : strlen(word);
+	const char *arg = NULL;
+	const struct gnu_opt *o = NULL;
+	int takes_arg;
+
+	for (size_t i = 0; i < sizeof(gnu_opts) / sizeof(gnu_opts[0]); i++)
+		if (strlen(gnu_opts[i].name) == len &&
+		    !strncmp(gnu_opts[i].name, word, len))
+			o = &gnu_opts[i];
+	if (!o)
+		return "unknown gnu long option";
+	switch (o->id) {
+	case G_context: case G_cumulative: case G_deselect: case G_forest:
+	case G_header: case G_info: case G_no_header: case G_version:
+		takes_arg = 0;
+		break;
+	case G_help:
+		takes_arg = 2;  /* optional, and only as the next word */
+		break;
+	default:
+		takes_arg = 1;
+	}
+	if (takes_arg == 1) {
+		if (eq)
+			arg = eq + 1;
+		else if (p->at + 1 < p->argc)
+			arg = p->argv[++p->at];
+	}
+	switch (o->id) {
+	case G_Group:
+		return arg ? parse_sel_list(arg, SEL_RGID, &a->lists)
+			   : "list of real groups must follow --Group";
+	case G_User:
+		return arg ? parse_sel_list(arg, SEL_RUID, &a->lists)
+			   : "list of real users must follow --User";
+	case G_cols: case G_columns: case G_width:
+		return gnu_number(p, arg, &a->cols,
+			"number of columns must follow --cols, --width, or --columns");
+	case G_lines: case G_rows:
+		return gnu_number(p, arg, &a->rows,
+			"number of rows must follow --rows or --lines");
+	case G_context:
+		a->modifiers |= FM_M;
+		return NULL;
+	case G_cumulative:
+		a->cumulative = true;
+		return NULL;
+	case G_deselect:
+		a->negate = true;
+		return NULL;
+	case G_forest:
+		a->forest = 'b';
+		return NULL;
+	case G_format:
+		if (!arg)
+			return "format specification must follow --format";
+		defer(a, 'o', arg);
+		return NULL;
+	case G_group:
+		return arg ? parse_sel_list(arg, SEL_EGID, &a->lists)
+			   : "list of effective groups must follow --group";
+	case G_header:
+		a->header = 1;
+		return NULL;
+	case G_no_header:
+		a->header = 0;
+		return NULL;
+	case G_help:
+		a->help = true;
+		if (eq)
+			a->help_topic = (char *)eq + 1;
+		else if (p->at + 1 < p->argc)
+			a->help_topic = p->argv[++p->at];
+		return NULL;
+	case G_info:
+		return NULL;
+	case G_pid:
+		return arg ? parse_sel_list(arg, SEL_PID, &a->lists)
+			   : "list of process IDs must follow --pid";
+	case G_ppid:
+		return arg ? parse_sel_list(arg, SEL_PPID, &a->lists)
+			   : "list of process IDs must follow --ppid";
+	case G_quick_pid:
+		return quick_list(p, arg,
+				  "list of process IDs must follow --quick-pid");
+	case G_sid:
+		return arg ? parse_sel_list(arg, SEL_SESS, &a->lists)
+			   : "list of session IDs must follow --sid";
+	case G_sort:
+		if (!arg)
+			return "long sort specification must follow --sort";
+		defer(a, 's', arg);
+		return NULL;
+	case G_tty:
+		return arg ? parse_sel_list(arg, SEL_TTY, &a->lists)
+			   : "list of ttys must follow --tty";
+	case G_user:
+		return arg ? parse_sel_list(arg, SEL_EUID, &a->lists)
+			   : "list of users must follow --user";
+	case G_version:
+		a->show_version = true;
+		return NULL;
+	}
+	return "unknown gnu long option";
+}
+
+static const char *parse_all(struct parser *p)
+{
+	const char *err;
+
+	for (p->at = 1; p->at < p->argc; p->at++) {
+		switch (arg_kind(p->argv[p->at])) {
+		case ARG_GNU:
+			err = parse_gnu(p);
+			break;
+		case ARG_SYSV:
+			if (!p->force_bsd) {
+				err = parse_sysv(p);
+				break;
+			}
+			/* fall through */
+		case ARG_BSD:
+			p->a->prefer_bsd = true;
+			err = parse_bsd(p);
+			break;
+		case ARG_PID: case ARG_PGRP: case ARG_SESS:
+			p->a->prefer_bsd = true;
+			err = parse_trailing(p);
+			break;
+		default:
+			err = "garbage option";
+		}
+		if (err)
+			return err;
+	}
+	return NULL;
+}
+
+static void args_init(struct ps_args *a)
+{
+	memset(a, 0, sizeof(*a));
+	a->header = -1;
+}
+
+void parse_arguments(int argc, char **argv, struct ps_args *a)
+{
+	struct parser p = { argc, argv, 0, NULL, false, a };
+	const char *err, *err2;
+
+	args_init(a);
+	err = parse_all(&p);
+	if (err) {
+		/* Second chance: read dashed words as BSD options. */
+		args_init(a);
+		p.force_bsd = true;
+		err2 = parse_all(&p);
+		if (err2)
+			fail_usage(err);
+	}
+	err = check_thread_options(a);
+	if (err)
+		fail_usage(err);
+}

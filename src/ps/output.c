@@ -1,0 +1,147 @@
+/* The layout engine.  "correct" is where the next column should start,
+ * "actual" is where the cursor is; a cell that overflows pushes the rest
+ * of the row right until slack absorbs it. */
+#include <stdlib.h>
+#include <string.h>
+#include "output.h"
+
+struct ps_context ctx;
+
+static char *outbuf;
+
+static void init_buffer(void)
+{
+	/* SPACE_AMOUNT blanks live just before the cell text, so padding
+	 * and text go out in one fwrite. */
+	char *base = malloc(SPACE_AMOUNT + OUTBUF_SIZE + 1);
+
+	if (!base) {
+		fputs("out of memory\n", stderr);
+		exit(1);
+	}
+	memset(base, ' ', SPACE_AMOUNT);
+	outbuf = base + SPACE_AMOUNT;
+}
+
+void fit_columns(const struct column *cols)
+{
+	unsigned total = 0, signals = 0;
+	int was_normal = 0;
+
+	for (const struct column *c = cols; c; c = c->next) {
+		if (c->align == AL_NONE) {      /* AIX text: no gap */
+			total += (unsigned)c->width;
+			was_normal = 0;
+			continue;
+		}
+		if (c->align == AL_SIGNAL)
+			signals++;
+		if (c->align == AL_UNLIMITED && !c->next)
+			total += 3;
+		else
+			total += (unsigned)c->width;
+		total += (unsigned)was_normal;
+		was_normal = 1;
+	}
+	/* Columns too wide for the screen wrap onto more screen lines. */
+	for (int i = 1;; i++) {
+		ctx.active_cols = ctx.screen_cols * i;
+		if ((unsigned)ctx.active_cols >= total ||
+		    ctx.screen_cols * i >= OUTBUF_SIZE / 2)
+			break;
+	}
+	ctx.wide_signals = total + signals * 7 <= (unsigned)ctx.active_cols;
+}
+
+void show_row(const struct column *c, const struct task *t)
+{
+	int correct = 0, actual = 0, dospace = 0;
+	struct out o;
+
+	if (!outbuf)
+		init_buffer();
+	o.buf = outbuf;
+	for (;;) {
+		int amount, leftpad = 0, space, legit = 0, tmpspace = 0;
+		size_t sz;
+
+		if (c->next) {
+			o.max_rightward = c->width;
+		} else {
+			tmpspace = correct - actual;
+			if (tmpspace < 1) {
+				tmpspace = dospace;
+				o.max_rightward = ctx.active_cols - actual - tmpspace;
+			} else {
+				o.max_rightward = ctx.active_cols -
+					(correct > actual ? correct : actual);
+			}
+		}
+		if (o.max_rightward <= 0)
+			o.max_rightward = 0;
+		else if (o.max_rightward >= OUTBUF_SIZE)
+			o.max_rightward = OUTBUF_SIZE - 1;
+
+		if (t && c->spec)
+			amount = c->spec->print(&o, t);
+		else
+			amount = snprintf(outbuf, OUTBUF_SIZE, "%s", c->header);
+		if (amount < 0)
+			outbuf[amount = 0] = '\0';
+		else if (amount >= OUTBUF_SIZE)
+			outbuf[amount = OUTBUF_SIZE - 1] = '\0';
+
+		switch (c->align) {
+		case AL_NONE:
+		case AL_LEFT:
+			break;
+		case AL_RIGHT:
+			leftpad = c->width - amount;
+			break;
+		case AL_SIGNAL:
+			if (ctx.wide_signals) {
+				leftpad = 16 - amount;
+				legit = 7;
+			} else {
+				leftpad = 9 - amount;
+			}
+			break;
+		case AL_USER:
+			if (ctx.user_is_number)
+				leftpad = c->width - amount;
+			break;
+		case AL_WCHAN:
+			if (ctx.wchan_is_number) {
+				leftpad = c->width - amount;
+				break;
+			}
+			/* fall through */
+		case AL_UNLIMITED:
+			/* no room at all: the cell shrinks to one character */
+			if (ctx.active_cols - actual - tmpspace < 1)
+				outbuf[1] = '\0';
+			break;
+		}
+		if (leftpad < 0)
+			leftpad = 0;
+		space = correct - actual + leftpad;
+		if (space < 1)
+			space = dospace;
+		if (space > SPACE_AMOUNT)
+			space = SPACE_AMOUNT;
+		outbuf[OUTBUF_SIZE - 1] = '\0';
+		sz = strlen(outbuf);
+		if (!c->next) {
+			outbuf[sz] = '\n';
+			fwrite(outbuf - space, (size_t)space + sz + 1, 1, stdout);
+			break;
+		}
+		fwrite(outbuf - space, (size_t)space + sz, 1, stdout);
+		actual += space + amount;
+		correct += c->width + legit;
+		/* a normal column is followed by one blank */
+		dospace = (c->spec && c->width) ? 1 : 0;
+		correct += dospace;
+		c = c->next;
+	}
+}

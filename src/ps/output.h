@@ -1,0 +1,43 @@
+/* Cells and rows: the layout engine that places each cell the way the
+ * reference does (padding carried between columns, the last column takes
+ * the rest of the line, no trailing blanks). */
+#ifndef PROCPS_TD_PS_OUTPUT_H
+#define PROCPS_TD_PS_OUTPUT_H
+
+#include <stdio.h>
+#include "ps.h"
+
+enum { OUTBUF_SIZE = 2 * 64 * 1024, SPACE_AMOUNT = 144 };
+
+/* What a printer gets: where to write and how much room it has. */
+struct out {
+	char *buf;              /* OUTBUF_SIZE bytes */
+	int max_rightward;      /* cells this cell may use */
+};
+
+/* Settings the printers share, fixed before the first row. */
+struct ps_context {
+	unsigned long long hertz;
+	unsigned page_kib;
+	unsigned long mem_total_kib;
+	unsigned long long boot_time;   /* btime, seconds since the epoch */
+	unsigned long long boot_tics;   /* /proc/uptime in ticks */
+	long long now;                  /* time(NULL) at start */
+	bool bsd_c, bsd_e, cumulative;
+	bool user_is_number, wchan_is_number;
+	bool wide_signals;
+	int screen_cols, screen_rows;
+	int active_cols;
+	char forest_prefix[1024];       /* set per row by the tree walk */
+	int forest_len;
+	char forest_type;
+};
+
+extern struct ps_context ctx;
+
+/* Prints one row (t != NULL) or the header (t == NULL) to stdout. */
+void show_row(const struct column *cols, const struct task *t);
+/* Decides active_cols and wide_signals from the columns and screen. */
+void fit_columns(const struct column *cols);
+
+#endif

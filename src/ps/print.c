@@ -1,0 +1,314 @@
+/* Cell printers for ids, names, states, priorities and memory.  Each
+ * writes into o->buf and returns the cells it used. */
+#include <sched.h>
+#include <stdio.h>
+#include <string.h>
+#include "library/escape.h"
+#include "library/names.h"
+#include "library/ttydev.h"
+#include "print.h"
+
+enum { COLWID = 240, CMDLINE_MAX = 128 * 1024 };
+
+#define NUM(fmt, v) snprintf(o->buf, COLWID, fmt, v)
+
+int pr_nop(struct out *o, const struct task *t)
+{
+	(void)t;
+	return NUM("%s", "-");
+}
+
+int pr_dash(struct out *o, const struct task *t)
+{
+	return pr_nop(o, t);
+}
+
+int pr_pid(struct out *o, const struct task *t)   { return NUM("%d", t->tgid); }
+int pr_tid(struct out *o, const struct task *t)   { return NUM("%d", t->tid); }
+int pr_ppid(struct out *o, const struct task *t)  { return NUM("%d", t->ppid); }
+int pr_pgid(struct out *o, const struct task *t)  { return NUM("%d", t->pgrp); }
+int pr_sid(struct out *o, const struct task *t)   { return NUM("%d", t->session); }
+int pr_tpgid(struct out *o, const struct task *t) { return NUM("%d", t->tpgid); }
+int pr_nlwp(struct out *o, const struct task *t)  { return NUM("%d", t->nlwp); }
+int pr_psr(struct out *o, const struct task *t)   { return NUM("%d", t->processor); }
+int pr_euid(struct out *o, const struct task *t)  { return NUM("%u", t->euid); }
+int pr_ruid(struct out *o, const struct task *t)  { return NUM("%u", t->ruid); }
+int pr_suid(struct out *o, const struct task *t)  { return NUM("%u", t->suid); }
+int pr_fuid(struct out *o, const struct task *t)  { return NUM("%u", t->fuid); }
+int pr_egid(struct out *o, const struct task *t)  { return NUM("%u", t->egid); }
+int pr_rgid(struct out *o, const struct task *t)  { return NUM("%u", t->rgid); }
+int pr_sgid(struct out *o, const struct task *t)  { return NUM("%u", t->sgid); }
+int pr_fgid(struct out *o, const struct task *t)  { return NUM("%u", t->fgid); }
+
+static int tty_cell(struct out *o, const struct task *t, unsigned abbrev,
+		    size_t chop)
+{
+	tty_name(o->buf, chop, t->tty_nr, t->tgid, abbrev);
+	return (int)strlen(o->buf);
+}
+
+int pr_tname(struct out *o, const struct task *t)
+{
+	return tty_cell(o, t, TTY_ABBREV_DEV, COLWID);
+}
+
+int pr_tt(struct out *o, const struct task *t)
+{
+	return tty_cell(o, t, TTY_ABBREV_DEV, COLWID);
+}
+
+int pr_tty4(struct out *o, const struct task *t)
+{
+	return tty_cell(o, t, TTY_ABBREV_DEV | TTY_ABBREV_TTY |
+			TTY_ABBREV_PTS, COLWID);
+}
+
+int pr_state(struct out *o, const struct task *t)
+{
+	o->buf[0] = t->state;
+	o->buf[1] = '\0';
+	return 1;
+}
+
+/* STAT: state, then <N (nice), L (locked pages), s (session leader),
+ * l (threads), + (foreground group). */
+int pr_stat(struct out *o, const struct task *t)
+{
+	int n = 0;
+
+	o->buf[n++] = t->state;
+	if (t->nice < 0)
+		o->buf[n++] = '<';
+	if (t->nice > 0)
+		o->buf[n++] = 'N';
+	if (t->vm_lock)
+		o->buf[n++] = 'L';
+	if (t->session == t->tgid)
+		o->buf[n++] = 's';
+	if (t->nlwp > 1)
+		o->buf[n++] = 'l';
+	if (t->pgrp == t->tpgid)
+		o->buf[n++] = '+';
+	o->buf[n] = '\0';
+	return n;
+}
+
+/* A user or group name; cut with '+' when wider than a non-last column,
+ * or the number when the name can't be cut cleanly. */
+static int name_cell(struct out *o, const char *name, unsigned id)
+{
+	if (!ctx.user_is_number) {
+		int cells = OUTBUF_SIZE, len;
+
+		escape_cells(o->buf, name, OUTBUF_SIZE, &cells);
+		len = OUTBUF_SIZE - cells;
+		if (len <= o->max_rightward)
+			return len;
+		if (o->max_rightward >= 1 &&
+		    (unsigned char)o->buf[o->max_rightward - 1] < 127) {
+			len = o->max_rightward - 1;
+			o->buf[len++] = '+';
+			o->buf[len] = '\0';
+			return len;
+		}
+	}
+	return NUM("%u", id);
+}
+
+int pr_euser(struct out *o, const struct task *t)  { return name_cell(o, user_name(t->euid), t->euid); }
+int pr_ruser(struct out *o, const struct task *t)  { return name_cell(o, user_name(t->ruid), t->ruid); }
+int pr_suser(struct out *o, const struct task *t)  { return name_cell(o, user_name(t->suid), t->suid); }
+int pr_fuser(struct out *o, const struct task *t)  { return name_cell(o, user_name(t->fuid), t->fuid); }
+int pr_egroup(struct out *o, const struct task *t) { return name_cell(o, group_name(t->egid), t->egid); }
+int pr_rgroup(struct out *o, const struct task *t) { return name_cell(o, group_name(t->rgid), t->rgid); }
+int pr_sgroup(struct out *o, const struct task *t) { return name_cell(o, group_name(t->sgid), t->sgid); }
+int pr_fgroup(struct out *o, const struct task *t) { return name_cell(o, group_name(t->fgid), t->fgid); }
+
+static int normal_policy(const struct task *t)
+{
+	return t->policy == SCHED_OTHER || t->policy == SCHED_BATCH;
+}
+
+int pr_nice(struct out *o, const struct task *t)
+{
+	if (!normal_policy(t))
+		return NUM("%s", "-");
+	return NUM("%ld", t->nice);
+}
+
+int pr_rtprio(struct out *o, const struct task *t)
+{
+	if (normal_policy(t))
+		return NUM("%s", "-");
+	return NUM("%u", t->rt_priority);
+}
+
+int pr_pri(struct out *o, const struct task *t)      { return NUM("%ld", 39 - t->priority); }
+int pr_opri(struct out *o, const struct task *t)     { return NUM("%ld", 60 + t->priority); }
+int pr_priority(struct out *o, const struct task *t) { return NUM("%ld", t->priority); }
+int pr_pri_api(struct out *o, const struct task *t)  { return NUM("%ld", -1 - t->priority); }
+int pr_pri_bar(struct out *o, const struct task *t)  { return NUM("%ld", t->priority + 1); }
+int pr_pri_baz(struct out *o, const struct task *t)  { return NUM("%ld", t->priority + 100); }
+int pr_pri_foo(struct out *o, const struct task *t)  { return NUM("%ld", t->priority - 20); }
+
+int pr_class(struct out *o, const struct task *t)
+{
+	static const char *const names[] = {
+		"TS", "FF", "RR", "B", "ISO", "IDL", "DLN",
+	};
+
+	if (t->policy < sizeof(names) / sizeof(names[0]))
+		return NUM("%s", names[t->policy]);
+	return NUM("%s", "?");
+}
+
+int pr_sched(struct out *o, const struct task *t)
+{
+	return NUM("%u", t->policy);
+}
+
+int pr_flags(struct out *o, const struct task *t)
+{
+	return NUM("%o", (unsigned)(t->flags >> 6) & 7u);
+}
+
+int pr_pmem(struct out *o, const struct task *t)
+{
+	unsigned long long pmem = 0;
+
+	if (ctx.mem_total_kib)
+		pmem = (unsigned long long)t->vm_rss * 1000ULL /
+		       ctx.mem_total_kib;
+	if (pmem > 999)
+		pmem = 999;
+	return snprintf(o->buf, COLWID, "%2u.%u", (unsigned)(pmem / 10),
+			(unsigned)(pmem % 10));
+}
+
+int pr_vsz(struct out *o, const struct task *t) { return NUM("%lu", t->vsize / 1024); }
+int pr_rss(struct out *o, const struct task *t) { return NUM("%lu", t->vm_rss); }
+int pr_sz(struct out *o, const struct task *t)
+{
+	return NUM("%lu", t->vsize / (ctx.page_kib * 1024UL));
+}
+
+int pr_wchan(struct out *o, const struct task *t)
+{
+	const char *w = t->wchan;
+	size_t len;
+
+	if (!w)
+		w = "?";
+	else if (!*w || !strcmp(w, "0"))
+		w = "-";
+	len = strlen(w);
+	if (len > (size_t)o->max_rightward)
+		len = (size_t)o->max_rightward;
+	memcpy(o->buf, w, len);
+	o->buf[len] = '\0';
+	return (int)len;
+}
+
+/* ---- command names and lines ---- */
+
+const char *comm_text(const struct task *t)
+{
+	static char buf[TASK_COMM_MAX * 2];
+
+	escape_lib(buf, t->comm, sizeof(buf));
+	return buf;
+}
+
+/* The escaped command line, or "[comm]" (plus " <defunct>" for a
+ * zombie) when it is empty, as the reference's library builds it. */
+const char *cmdline_text(const struct task *t)
+{
+	static char joined[CMDLINE_MAX], text[CMDLINE_MAX];
+	static const struct task *last;
+	size_t n;
+
+	if (t == last)
+		return text;
+	last = t;
+	n = 0;
+	if (t->cmdline.data && t->cmdline.len)
+		n = join_vector(joined, sizeof(joined), t->cmdline.data,
+				t->cmdline.len);
+	if (n) {
+		escape_lib(text, joined, sizeof(text));
+	} else {
+		size_t e = 0;
+
+		text[e++] = '[';
+		e += escape_lib(text + e, t->comm, sizeof(text) - 12 - e);
+		text[e++] = ']';
+		if (t->state == 'Z') {
+			memcpy(text + e, " <defunct>", 10);
+			e += 10;
+		}
+		text[e] = '\0';
+	}
+	return text;
+}
+
+/* Appends " ENV" for the e option when room is left. */
+static char *append_environ(const struct task *t, char *end, int *cells)
+{
+	static char joined[CMDLINE_MAX], text[CMDLINE_MAX];
+
+	if (!ctx.bsd_e || *cells <= 1)
+		return end;
+	if (!t->environ.data) {
+		strcpy(text, "-");
+	} else {
+		join_vector(joined, sizeof(joined), t->environ.data,
+			    t->environ.len);
+		escape_lib(text, joined, sizeof(text));
+	}
+	if (text[0] == '-' && text[1] == '\0')
+		return end;
+	*end++ = ' ';
+	(*cells)--;
+	end += escape_cells(end, text, OUTBUF_SIZE, cells);
+	return end;
+}
+
+/* Writes the forest prefix; returns its length. */
+static int forest_cell(struct out *o)
+{
+	if (!ctx.forest_len)
+		return 0;
+	memcpy(o->buf, ctx.forest_prefix, (size_t)ctx.forest_len);
+	return ctx.forest_len;
+}
+
+static int command_cell(struct out *o, const struct task *t,
+			const char *text)
+{
+	int cells = o->max_rightward, fh = forest_cell(o);
+	char *end = o->buf + fh;
+
+	cells -= fh;
+	end += escape_cells(end, text, OUTBUF_SIZE, &cells);
+	end = append_environ(t, end, &cells);
+	*end = '\0';
+	return o->max_rightward - cells;
+}
+
+int pr_comm(struct out *o, const struct task *t)
+{
+	return command_cell(o, t, comm_text(t));
+}
+
+int pr_args(struct out *o, const struct task *t)
+{
+	return command_cell(o, t, ctx.bsd_c ? comm_text(t) : cmdline_text(t));
+}
+
+int pr_fname(struct out *o, const struct task *t)
+{
+	int cells = 8;
+
+	escape_cells(o->buf, comm_text(t), OUTBUF_SIZE, &cells);
+	return 8 - cells;
+}

@@ -1,0 +1,43 @@
+#ifndef PROCPS_TD_PS_PRINT_H
+#define PROCPS_TD_PS_PRINT_H
+
+#include "output.h"
+
+/* Cell printers, one per kind of column (print*.c). */
+#define PRINTER(name) int pr_##name(struct out *o, const struct task *t)
+PRINTER(nop); PRINTER(pid); PRINTER(tid); PRINTER(ppid); PRINTER(pgid);
+PRINTER(sid); PRINTER(tpgid); PRINTER(tname); PRINTER(tt); PRINTER(tty4);
+PRINTER(stat); PRINTER(state); PRINTER(euser); PRINTER(ruser);
+PRINTER(suser); PRINTER(fuser); PRINTER(euid); PRINTER(ruid);
+PRINTER(suid); PRINTER(fuid); PRINTER(egroup); PRINTER(rgroup);
+PRINTER(sgroup); PRINTER(fgroup); PRINTER(egid); PRINTER(rgid);
+PRINTER(sgid); PRINTER(fgid); PRINTER(nice); PRINTER(pri);
+PRINTER(opri); PRINTER(priority); PRINTER(pri_api); PRINTER(pri_bar);
+PRINTER(pri_baz); PRINTER(pri_foo); PRINTER(rtprio); PRINTER(class);
+PRINTER(sched); PRINTER(pcpu); PRINTER(c); PRINTER(pmem); PRINTER(vsz);
+PRINTER(rss); PRINTER(sz); PRINTER(time); PRINTER(times); PRINTER(etime);
+PRINTER(etimes); PRINTER(stime); PRINTER(start); PRINTER(lstart);
+PRINTER(bsdstart); PRINTER(bsdtime); PRINTER(comm); PRINTER(args);
+PRINTER(fname); PRINTER(nlwp); PRINTER(wchan); PRINTER(flags);
+PRINTER(psr); PRINTER(dash);
+#undef PRINTER
+
+/* Comparators for --sort (compare.c). */
+#define COMPARE(name) int cmp_##name(const struct task *a, const struct task *b)
+COMPARE(pid); COMPARE(tid); COMPARE(ppid); COMPARE(pgid); COMPARE(sid);
+COMPARE(tpgid); COMPARE(tty); COMPARE(state); COMPARE(euser);
+COMPARE(ruser); COMPARE(euid); COMPARE(ruid); COMPARE(egroup);
+COMPARE(egid); COMPARE(rgid); COMPARE(nice); COMPARE(priority);
+COMPARE(rtprio); COMPARE(policy); COMPARE(pcpu); COMPARE(pmem);
+COMPARE(vsz); COMPARE(rss); COMPARE(time); COMPARE(start); COMPARE(comm);
+COMPARE(args); COMPARE(nlwp); COMPARE(flags); COMPARE(psr);
+COMPARE(wchan); COMPARE(sz);
+#undef COMPARE
+
+/* Helpers shared by printers. */
+double elapsed_seconds(const struct task *t);
+unsigned long long cpu_ticks(const struct task *t);
+const char *cmdline_text(const struct task *t);   /* escaped, cached */
+const char *comm_text(const struct task *t);      /* escaped */
+
+#endif

@@ -1,0 +1,157 @@
+/* Time columns and CPU shares.  Time bases follow procps-ng 4.0.2: the
+ * boot clock comes from /proc/uptime, boot time from /proc/stat's btime,
+ * and "now" from time(). */
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+#include "print.h"
+
+enum { COLWID = 240 };
+
+unsigned long long cpu_ticks(const struct task *t)
+{
+	unsigned long long ticks = t->utime + t->stime;
+
+	if (ctx.cumulative)
+		ticks += t->cutime + t->cstime;
+	return ticks;
+}
+
+/* Seconds since the task started; wraps, as the reference's unsigned
+ * arithmetic does, for a task younger than the uptime reading. */
+double elapsed_seconds(const struct task *t)
+{
+	return (double)(ctx.boot_tics - t->start_time) / (double)ctx.hertz;
+}
+
+static unsigned long long elapsed_ticks(const struct task *t)
+{
+	return (unsigned long long)(elapsed_seconds(t) * (double)ctx.hertz);
+}
+
+int pr_pcpu(struct out *o, const struct task *t)
+{
+	unsigned long long et = elapsed_ticks(t);
+	unsigned pcpu = 0;
+
+	if (et)
+		pcpu = (unsigned)(cpu_ticks(t) * 1000ULL / et);
+	if (pcpu > 999)
+		return snprintf(o->buf, COLWID, "%u", pcpu / 10U);
+	return snprintf(o->buf, COLWID, "%u.%u", pcpu / 10U, pcpu % 10U);
+}
+
+int pr_c(struct out *o, const struct task *t)
+{
+	unsigned long long et = elapsed_ticks(t);
+	unsigned pcpu = 0;
+
+	if (et)
+		pcpu = (unsigned)(cpu_ticks(t) * 100ULL / et);
+	if (pcpu > 99)
+		pcpu = 99;
+	return snprintf(o->buf, COLWID, "%2u", pcpu);
+}
+
+int pr_time(struct out *o, const struct task *t)
+{
+	unsigned long long s = cpu_ticks(t) / ctx.hertz;
+	unsigned ss = (unsigned)(s % 60), mm = (unsigned)(s / 60 % 60),
+		 hh = (unsigned)(s / 3600 % 24), dd = (unsigned)(s / 86400);
+
+	if (dd)
+		return snprintf(o->buf, COLWID, "%u-%02u:%02u:%02u",
+				dd, hh, mm, ss);
+	return snprintf(o->buf, COLWID, "%02u:%02u:%02u", hh, mm, ss);
+}
+
+int pr_times(struct out *o, const struct task *t)
+{
+	return snprintf(o->buf, COLWID, "%llu", cpu_ticks(t) / ctx.hertz);
+}
+
+int pr_bsdtime(struct out *o, const struct task *t)
+{
+	unsigned long long s = cpu_ticks(t) / ctx.hertz;
+
+	return snprintf(o->buf, COLWID, "%3llu:%02u", s / 60,
+			(unsigned)(s % 60));
+}
+
+int pr_etime(struct out *o, const struct task *t)
+{
+	unsigned long s = (unsigned long)elapsed_seconds(t);
+	unsigned ss = (unsigned)(s % 60), mm = (unsigned)(s / 60 % 60),
+		 hh = (unsigned)(s / 3600 % 24), dd = (unsigned)(s / 86400);
+	char *p = o->buf;
+
+	if (dd)
+		p += snprintf(p, COLWID, "%u-", dd);
+	if (dd || hh)
+		p += snprintf(p, COLWID, "%02u:", hh);
+	p += snprintf(p, COLWID, "%02u:%02u", mm, ss);
+	return (int)(p - o->buf);
+}
+
+int pr_etimes(struct out *o, const struct task *t)
+{
+	return snprintf(o->buf, COLWID, "%lu",
+			(unsigned long)elapsed_seconds(t));
+}
+
+static time_t start_epoch(const struct task *t)
+{
+	return (time_t)(ctx.boot_time + t->start_time / ctx.hertz);
+}
+
+/* STIME/START: time of day if today, month and day if this year, else
+ * the year. */
+int pr_stime(struct out *o, const struct task *t)
+{
+	time_t now = (time_t)ctx.now, st = start_epoch(t);
+	struct tm today = *localtime(&now), then = *localtime(&st);
+	const char *fmt = "%H:%M";
+	size_t len;
+
+	if (today.tm_yday != then.tm_yday)
+		fmt = "%b%d";
+	if (today.tm_year != then.tm_year)
+		fmt = "%Y";
+	len = strftime(o->buf, COLWID, fmt, &then);
+	if (len == 0 || len >= COLWID)
+		o->buf[len = 0] = '\0';
+	return (int)len;
+}
+
+int pr_start(struct out *o, const struct task *t)
+{
+	time_t st = start_epoch(t);
+	const char *s = ctime(&st);
+
+	if (ctx.now - (long long)st < 24 * 3600)
+		return snprintf(o->buf, COLWID, "%8.8s", s + 11);
+	{
+		struct tm then = *localtime(&st);
+		char md[16];
+
+		strftime(md, sizeof(md), "%b %d", &then);
+		return snprintf(o->buf, COLWID, "  %6.6s", md);
+	}
+}
+
+int pr_bsdstart(struct out *o, const struct task *t)
+{
+	time_t st = start_epoch(t);
+	const char *s = ctime(&st);
+
+	if (ctx.now - (long long)st < 24 * 3600)
+		return snprintf(o->buf, COLWID, "%6.6s", s + 10);
+	return snprintf(o->buf, COLWID, "%6.6s", s + 4);
+}
+
+int pr_lstart(struct out *o, const struct task *t)
+{
+	time_t st = start_epoch(t);
+
+	return snprintf(o->buf, COLWID, "%24.24s", ctime(&st));
+}

@@ -1,0 +1,141 @@
+/* Which rows to show.  Simple options (-a -d a x g) index a 16-entry
+ * truth table by four facts about a process; lists (-p -u -t ...) are
+ * ORed with it; -N inverts the result. */
+#include <fcntl.h>
+#include <string.h>
+#include <unistd.h>
+#include "library/escape.h"
+#include "backends/procfs/parse.h"
+#include "options.h"
+#include "select.h"
+
+static unsigned select_bits;
+static uid_t our_euid;
+static int our_tty;
+
+static int read_own_tty(void)
+{
+	char buf[1024];
+	struct task self;
+	int fd = open("/proc/self/stat", O_RDONLY | O_CLOEXEC);
+	ssize_t n;
+
+	if (fd < 0)
+		return 0;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return 0;
+	memset(&self, 0, sizeof(self));
+	parse_stat(buf, (size_t)n, &self);
+	return self.tty_nr;
+}
+
+const char *selection_setup(const struct ps_args *a)
+{
+	unsigned s = a->simple;
+	unsigned u = s & (SS_U_a | SS_U_d), b = s & (SS_B_a | SS_B_x | SS_B_g);
+
+	our_euid = geteuid();
+	our_tty = read_own_tty();
+	if (u && b)
+		return "process selection options conflict";
+	switch (u) {
+	case SS_U_a:
+		select_bits = 0x0303;
+		return NULL;
+	case SS_U_d:
+		select_bits = 0x3333;
+		return NULL;
+	case SS_U_a | SS_U_d:
+		select_bits = 0x3f3f;
+		return NULL;
+	}
+	b &= ~SS_B_g;   /* g only widens a: it is always on */
+	if (!b && (s & SS_B_g))
+		b = SS_B_a;
+	switch (b) {
+	case 0:
+		select_bits = 0xaa00;   /* same euid and same tty as us */
+		break;
+	case SS_B_a:
+		select_bits = 0x0f0f;
+		break;
+	case SS_B_x:
+		select_bits = 0xaaaa;
+		break;
+	default:
+		select_bits = 0xffff;
+	}
+	return NULL;
+}
+
+group_mask selection_groups(const struct ps_args *a)
+{
+	group_mask g = 0;
+
+	if (!a->all)
+		g |= GROUP_BIT(GRP_STATUS);
+	return g;
+}
+
+static bool table_accept(const struct task *t)
+{
+	unsigned i = (t->euid == our_euid) |
+		     (t->session == t->tgid) << 1 |
+		     (t->tty_nr == 0) << 2 |
+		     (t->tty_nr == our_tty) << 3;
+
+	return select_bits & (1u << i);
+}
+
+static bool listed(const struct ps_args *a, const struct task *t)
+{
+	for (const struct sel_list *l = a->lists; l; l = l->next) {
+		for (size_t i = 0; i < l->n; i++) {
+			int id = l->v[i].id;
+			bool hit = false;
+
+			switch (l->kind) {
+			case SEL_PID:  hit = t->tgid == id; break;
+			case SEL_PPID: hit = t->ppid == id; break;
+			case SEL_SESS: hit = t->session == id; break;
+			case SEL_PGRP: hit = t->pgrp == id; break;
+			case SEL_EUID: hit = (int)t->euid == id; break;
+			case SEL_RUID: hit = (int)t->ruid == id; break;
+			case SEL_EGID: hit = (int)t->egid == id; break;
+			case SEL_RGID: hit = (int)t->rgid == id; break;
+			case SEL_TTY:
+				hit = t->tty_nr == (id == OWN_TTY ? our_tty : id);
+				break;
+			case SEL_COMM: {
+				char comm[TASK_COMM_MAX * 2];
+
+				escape_lib(comm, t->comm, sizeof(comm));
+				hit = strncmp(comm, l->v[i].name, 63) == 0;
+				break;
+			}
+			}
+			if (hit)
+				return true;
+		}
+	}
+	return false;
+}
+
+bool want_task(const struct ps_args *a, const struct task *t)
+{
+	bool ok = true;
+
+	if (a->all)
+		goto finish;
+	if ((a->simple || !a->lists) && table_accept(t))
+		goto finish;
+	if (listed(a, t))
+		goto finish;
+	ok = false;
+finish:
+	if (a->running_only && t->state != 'R' && t->state != 'D')
+		ok = false;
+	return a->negate ? !ok : ok;
+}

@@ -1,0 +1,12 @@
+#ifndef PROCPS_TD_PS_SORTFOREST_H
+#define PROCPS_TD_PS_SORTFOREST_H
+
+#include "library/backend.h"
+#include "format_build.h"
+
+enum thread_mode thread_mode(const struct ps_args *a);
+/* Selects, sorts, arranges and prints the rows; returns the exit code. */
+int print_rows(const struct ps_args *a, struct format_result *f,
+	       struct task_set *rows);
+
+#endif
