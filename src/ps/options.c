@@ -215,9 +215,6 @@ static const char *parse_sysv(struct parser *p)
 		case 'w':
 			a->w_count++;
 			break;
-		case 'x':
-			a->simple |= SS_B_x;
-			break;
 		case 'y':
 			a->modifiers |= FM_y;
 			break;
