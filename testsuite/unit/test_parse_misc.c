@@ -1,0 +1,231 @@
+/* parse_statm, parse_io, parse_smaps_rollup, parse_autogroup and
+ * parse_int_file: real files, truncated and malformed ones. */
+#include "backends/procfs/parse.h"
+#include "library/task.h"
+#include "testsuite/unit/unit.h"
+
+typedef int (*parser)(const char *, size_t, struct task *);
+
+static int run(parser fn, const char *s, size_t len, struct task *t)
+{
+	char *copy = unit_dup(s, len);
+	int rc;
+
+	task_clear(t);
+	rc = fn(copy, len, t);
+	free(copy);
+	return rc;
+}
+
+#define RUN(fn, lit, t) run(fn, lit, sizeof(lit) - 1, t)
+
+/* Every prefix must parse without trouble (and under ASan, in bounds). */
+static void every_prefix(parser fn, const char *s, size_t len)
+{
+	struct task t;
+
+	for (size_t n = 0; n <= len; n++) {
+		run(fn, s, n, &t);
+		task_free_strings(&t);
+	}
+}
+
+static void test_statm(void)
+{
+	static const char full[] = "2258 1220 1004 182 0 143 0\n";
+	struct task t;
+
+	CASE("statm full");
+	CHECK_INT(RUN(parse_statm, full, &t), 0);
+	CHECK_UINT(t.sm_size, 2258);
+	CHECK_UINT(t.sm_resident, 1220);
+	CHECK_UINT(t.sm_shared, 1004);
+	CHECK_UINT(t.sm_text, 182);
+	CHECK_UINT(t.sm_lib, 0);
+	CHECK_UINT(t.sm_data, 143);
+	CHECK_UINT(t.sm_dirty, 0);
+
+	CASE("statm truncated");
+	CHECK_INT(RUN(parse_statm, "2258 1220", &t), 0);
+	CHECK_UINT(t.sm_size, 2258);
+	CHECK_UINT(t.sm_resident, 1220);
+	CHECK_UINT(t.sm_shared, 0);
+	CHECK_UINT(t.sm_data, 0);
+
+	CASE("statm empty");
+	CHECK_INT(RUN(parse_statm, "", &t), 0);
+	CHECK_UINT(t.sm_size, 0);
+
+	CASE("statm garbage");
+	CHECK_INT(RUN(parse_statm, "12 x 14\n", &t), 0);
+	CHECK_UINT(t.sm_size, 12);
+	CHECK_UINT(t.sm_resident, 0);
+	CHECK_UINT(t.sm_shared, 0);
+
+	every_prefix(parse_statm, full, sizeof(full) - 1);
+}
+
+static void test_io(void)
+{
+	static const char full[] =
+		"rchar: 4096\nwchar: 512\nsyscr: 10\nsyscw: 5\n"
+		"read_bytes: 8192\nwrite_bytes: 1024\n"
+		"cancelled_write_bytes: 256\n";
+	struct task t;
+
+	CASE("io full");
+	CHECK_INT(RUN(parse_io, full, &t), 0);
+	CHECK_UINT(t.io_rchar, 4096);
+	CHECK_UINT(t.io_wchar, 512);
+	CHECK_UINT(t.io_syscr, 10);
+	CHECK_UINT(t.io_syscw, 5);
+	CHECK_UINT(t.io_read_bytes, 8192);
+	CHECK_UINT(t.io_write_bytes, 1024);
+	CHECK_UINT(t.io_cancelled_write_bytes, 256);
+
+	CASE("io truncated");
+	CHECK_INT(RUN(parse_io, "rchar: 12\nwchar", &t), 0);
+	CHECK_UINT(t.io_rchar, 12);
+	CHECK_UINT(t.io_wchar, 0);
+
+	CASE("io malformed");
+	CHECK_INT(RUN(parse_io, "rchar: abc\nwritten: 9\nsyscr 5\nsyscw: 6\n",
+		      &t), 0);
+	CHECK_UINT(t.io_rchar, 0);
+	CHECK_UINT(t.io_syscr, 0);
+	CHECK_UINT(t.io_syscw, 6);
+	CHECK_UINT(t.io_write_bytes, 0);
+
+	CASE("io empty");
+	CHECK_INT(RUN(parse_io, "", &t), 0);
+	CHECK_UINT(t.io_rchar, 0);
+
+	every_prefix(parse_io, full, sizeof(full) - 1);
+}
+
+static void test_smaps_rollup(void)
+{
+	static const char full[] =
+		"55d0a1a00000-7ffd5e9fd000 ---p 00000000 00:00 0"
+		"                          [rollup]\n"
+		"Rss:                4000 kB\n"
+		"Pss:                1500 kB\n"
+		"Pss_Dirty:           700 kB\n"
+		"Pss_Anon:            600 kB\n"
+		"Pss_File:            850 kB\n"
+		"Pss_Shmem:            50 kB\n"
+		"Shared_Clean:       2500 kB\n"
+		"Shared_Dirty:          0 kB\n"
+		"Private_Clean:       300 kB\n"
+		"Private_Dirty:       700 kB\n"
+		"Referenced:         4000 kB\n"
+		"Anonymous:           600 kB\n"
+		"Swap:                 20 kB\n"
+		"SwapPss:              10 kB\n"
+		"Locked:                8 kB\n";
+	struct task t;
+
+	CASE("smaps_rollup full");
+	CHECK_INT(RUN(parse_smaps_rollup, full, &t), 0);
+	CHECK_UINT(t.sm_rss, 4000);
+	CHECK_UINT(t.sm_pss, 1500);
+	CHECK_UINT(t.sm_pss_anon, 600);
+	CHECK_UINT(t.sm_pss_file, 850);
+	CHECK_UINT(t.sm_pss_shmem, 50);
+	CHECK_UINT(t.sm_uss, 1000);         /* Private_Clean + Private_Dirty */
+	CHECK_UINT(t.sm_swap, 20);
+	CHECK_UINT(t.sm_swap_pss, 10);
+	CHECK_UINT(t.sm_locked, 8);
+
+	CASE("smaps_rollup truncated");
+	CHECK_INT(RUN(parse_smaps_rollup, "Rss:  10 kB\nPss:", &t), 0);
+	CHECK_UINT(t.sm_rss, 10);
+	CHECK_UINT(t.sm_pss, 0);
+
+	CASE("smaps_rollup only the header");
+	CHECK_INT(RUN(parse_smaps_rollup,
+		      "00400000-00401000 r-xp 00000000 08:01 42 [rollup]\n",
+		      &t), 0);
+	CHECK_UINT(t.sm_rss, 0);
+
+	CASE("smaps_rollup malformed");
+	CHECK_INT(RUN(parse_smaps_rollup,
+		      "Rss: many kB\nPss_Anonymous: 5 kB\nSwap:7\n", &t), 0);
+	CHECK_UINT(t.sm_rss, 0);
+	CHECK_UINT(t.sm_pss_anon, 0);
+	CHECK_UINT(t.sm_swap, 7);
+
+	every_prefix(parse_smaps_rollup, full, sizeof(full) - 1);
+}
+
+static void test_autogroup(void)
+{
+	struct task t;
+
+	CASE("autogroup");
+	CHECK_INT(RUN(parse_autogroup, "/autogroup-123 nice 0\n", &t), 0);
+	CHECK_INT(t.autogroup_id, 123);
+	CHECK_INT(t.autogroup_nice, 0);
+
+	CASE("autogroup negative nice");
+	CHECK_INT(RUN(parse_autogroup, "/autogroup-7 nice -5\n", &t), 0);
+	CHECK_INT(t.autogroup_id, 7);
+	CHECK_INT(t.autogroup_nice, -5);
+
+	CASE("autogroup positive nice");
+	CHECK_INT(RUN(parse_autogroup, "/autogroup-70 nice 19\n", &t), 0);
+	CHECK_INT(t.autogroup_nice, 19);
+
+	CASE("autogroup cut before nice");
+	CHECK_INT(RUN(parse_autogroup, "/autogroup-9", &t), 0);
+	CHECK_INT(t.autogroup_id, 9);
+	CHECK_INT(t.autogroup_nice, 0);
+
+	CASE("autogroup cut after the word nice");
+	CHECK_INT(RUN(parse_autogroup, "/autogroup-12 nice", &t), 0);
+	CHECK_INT(t.autogroup_id, 12);
+	CHECK_INT(t.autogroup_nice, 0);
+
+	CASE("autogroup malformed");
+	CHECK_INT(RUN(parse_autogroup, "", &t), -1);
+	CHECK_INT(RUN(parse_autogroup, "/autogroup-", &t), -1);
+	CHECK_INT(RUN(parse_autogroup, "/autogroup-x nice 0", &t), -1);
+	CHECK_INT(RUN(parse_autogroup, "garbage\n", &t), -1);
+
+	every_prefix(parse_autogroup, "/autogroup-123 nice -5\n", 23);
+}
+
+static void test_int_file(void)
+{
+	long long v;
+
+	CASE("int file");
+	CHECK_INT(parse_int_file("42\n", 3, &v), 0);
+	CHECK_INT(v, 42);
+	CHECK_INT(parse_int_file("-1000\n", 6, &v), 0);
+	CHECK_INT(v, -1000);
+	CHECK_INT(parse_int_file("4294967295\n", 11, &v), 0);
+	CHECK_INT(v, 4294967295LL);
+	CHECK_INT(parse_int_file("  7", 3, &v), 0);
+	CHECK_INT(v, 7);
+
+	CASE("int file cut short");
+	CHECK_INT(parse_int_file("123", 2, &v), 0);
+	CHECK_INT(v, 12);
+
+	CASE("int file malformed");
+	CHECK_INT(parse_int_file("", 0, &v), -1);
+	CHECK_INT(parse_int_file("-", 1, &v), -1);
+	CHECK_INT(parse_int_file("x1", 2, &v), -1);
+	CHECK_INT(parse_int_file("\n", 1, &v), -1);
+}
+
+int main(void)
+{
+	test_statm();
+	test_io();
+	test_smaps_rollup();
+	test_autogroup();
+	test_int_file();
+	return unit_done("test_parse_misc");
+}
