@@ -107,7 +107,15 @@ static const char *parse_format_list(const char *arg, struct column **out)
 
 static void push_spec(struct column **list, const char *name)
 {
-	struct column *c = new_column(spec_find(name));
+	const struct spec *s = spec_find(name);
+	struct column *c;
+
+	if (!s) {
+		fprintf(stderr, "ps: internal error: no format spec \"%s\"\n",
+			name);
+		exit(1);
+	}
+	c = new_column(s);
 
 	c->next = *list;
 	*list = c;

@@ -201,6 +201,9 @@ int pr_wchan(struct out *o, const struct task *t)
 		w = "?";
 	else if (!*w || !strcmp(w, "0"))
 		w = "-";
+	/* symbol decorations are dropped, as the reference does */
+	while (*w == '.' || *w == '_')
+		w++;
 	len = strlen(w);
 	if (len > (size_t)o->max_rightward)
 		len = (size_t)o->max_rightward;
@@ -236,6 +239,9 @@ const char *cmdline_text(const struct task *t)
 				t->cmdline.len);
 	if (n) {
 		escape_lib(text, joined, sizeof(text));
+	} else if (t->cmdline.data && t->cmdline.len) {
+		/* a command line of NULs only: the reference shows "?" */
+		strcpy(text, "?");
 	} else {
 		size_t e = 0;
 
