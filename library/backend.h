@@ -34,5 +34,8 @@ struct backend_ops {
 };
 
 extern const struct backend_ops procfs_backend;
+#ifdef HAVE_TASK_DIAG
+extern const struct backend_ops task_diag_backend;
+#endif
 
 #endif

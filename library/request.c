@@ -11,6 +11,9 @@ struct request {
 
 /* Backends in order of preference for "auto". */
 static const struct backend_ops *const backends[] = {
+#ifdef HAVE_TASK_DIAG
+	&task_diag_backend,
+#endif
 	&procfs_backend,
 };
 
