@@ -55,11 +55,15 @@ td_run_ns() {
 	echo "$st" >"$out/status"
 }
 
-# Quotes a word list for display.
+# Quotes a word list for display, leaving plain words alone.
 td_quote() {
 	local w s=
 	for w in "$@"; do
-		s+="${s:+ }$(printf '%q' "$w")"
+		if [[ $w =~ ^[A-Za-z0-9_@%+=:,./-]+$ ]]; then
+			s+="${s:+ }$w"
+		else
+			s+="${s:+ }$(printf '%q' "$w")"
+		fi
 	done
 	printf '%s' "$s"
 }
