@@ -159,8 +159,9 @@ ssize_t td_stage_emit(struct td_stage *st, char __user *ubuf, size_t room,
 		if (room - off < NLA_HDRLEN)
 			break;
 		if (unit) {
+			/* padded to 4 bytes, a chunk must still fit the room */
 			n = min_t(size_t, left, TASK_DIAG_MAX_CHUNK);
-			n = min_t(size_t, n, room - off - NLA_HDRLEN);
+			n = min_t(size_t, n, (room - off - NLA_HDRLEN) & ~3UL);
 			n -= n % unit;
 			/* nothing fits, but an empty value still has to go */
 			if (!n && left)

@@ -77,7 +77,12 @@ int main(int argc, char **argv)
 	}
 	if (uid >= 0 && (setresgid(uid, uid, uid) || setresuid(uid, uid, uid)))
 		perror("setresuid");
-	/* set after setuid, which resets dumpability */
+	/*
+	 * Changing uid made the process non-dumpable (suid_dumpable is 0);
+	 * make it an ordinary process of its new owner again, or not.
+	 */
+	if (uid >= 0)
+		prctl(PR_SET_DUMPABLE, 1);
 	for (i = 1; i < argc; i++)
 		if (!strcmp(argv[i], "--nodump"))
 			prctl(PR_SET_DUMPABLE, 0);

@@ -1,0 +1,383 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Permissions follow procfs, for the opener: an unprivileged user sees
+ * every task but is refused exactly the groups procfs refuses it; hidepid=
+ * and gid= of the procfs mount hide or lock the same tasks; a descriptor
+ * passed to root keeps its opener's view; pids follow the procfs
+ * instance's pid namespace and ids the opener's user namespace.
+ */
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <grp.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include "compare.h"
+#include "fixture.h"
+
+#define GATED (TASK_DIAG_SHOW_ENVIRON | TASK_DIAG_SHOW_IO | \
+	       TASK_DIAG_SHOW_EXE | TASK_DIAG_SHOW_NS | TASK_DIAG_SHOW_WCHAN)
+
+static uint64_t groups;
+static pid_t fr, fu, fn, fo;	/* root, uid 1000, 1000 nodump, uid 1001 */
+
+struct cmp_arg {
+	const char *root;
+	const char *label;
+	uint64_t mask;
+};
+
+static int on_cmp(const struct td_task *t, void *arg)
+{
+	struct cmp_arg *a = arg;
+	char dir[128], label[160];
+
+	snprintf(dir, sizeof(dir), "%s/%u", a->root, t->pid);
+	snprintf(label, sizeof(label), "%s pid %u", a->label, t->pid);
+	compare_task(t, dir, a->mask, label, 1);
+	return 0;
+}
+
+/* ONE on pid through root/task-diag, compared with root/PID */
+static int one(int fd, const char *root, pid_t pid, const char *label,
+	       uint64_t mask)
+{
+	struct cmp_arg a = { root, label, mask };
+	char err[256];
+	int ret = td_request(fd, mask, TASK_DIAG_DUMP_ONE, pid, 4);
+
+	if (ret)
+		return ret;
+	if (td_collect(fd, 65536, 4, on_cmp, &a, err, sizeof(err)) != 1)
+		fail("%s: %s", label, err);
+	return 0;
+}
+
+struct set {
+	pid_t p[4096];
+	int n;
+};
+
+static int on_set(const struct td_task *t, void *arg)
+{
+	struct set *s = arg;
+
+	if (s->n < 4096)
+		s->p[s->n++] = t->pid;
+	return 0;
+}
+
+static int in(const struct set *s, pid_t p)
+{
+	int i;
+
+	for (i = 0; i < s->n; i++)
+		if (s->p[i] == p)
+			return 1;
+	return 0;
+}
+
+/* ALL through root/task-diag lists what readdir(root) lists */
+static int all_matches_readdir(const char *root, struct set *s)
+{
+	char path[128], err[256];
+	struct dirent *de;
+	int tries, fd, ok = 0;
+
+	snprintf(path, sizeof(path), "%s/task-diag", root);
+	fd = td_open(path);
+	for (tries = 0; fd >= 0 && tries < 5 && !ok; tries++) {
+		struct set d = { .n = 0 };
+		DIR *dir = opendir(root);
+
+		while (dir && (de = readdir(dir)))
+			if (de->d_name[0] >= '1' && de->d_name[0] <= '9')
+				d.p[d.n++] = atoi(de->d_name);
+		if (dir)
+			closedir(dir);
+		s->n = 0;
+		if (td_request(fd, TASK_DIAG_SHOW_BASE, TASK_DIAG_DUMP_ALL, 0,
+			       2) ||
+		    td_collect(fd, 65536, 2, on_set, s, err, sizeof(err)) < 0)
+			break;
+		ok = s->n == d.n && !memcmp(s->p, d.p, d.n * sizeof(pid_t));
+	}
+	if (fd >= 0)
+		close(fd);
+	return ok;
+}
+
+static void become(uid_t uid, gid_t extra)
+{
+	gid_t g[1] = { extra };
+
+	if (setgroups(extra ? 1 : 0, g) || setresgid(uid, uid, uid) ||
+	    setresuid(uid, uid, uid)) {
+		fail("cannot become uid %u: %s", uid, strerror(errno));
+		exit(1);
+	}
+}
+
+static void unprivileged_proc(void)
+{
+	struct set s;
+	int fd;
+
+	become(1000, 0);
+	fd = td_open(NULL);
+	check(fd >= 0, "uid 1000 opens /proc/task-diag");
+	check(all_matches_readdir("/proc", &s) && in(&s, fr) && in(&s, fo),
+	      "uid 1000: ALL lists every task, root's too (%d)", s.n);
+	one(fd, "/proc", fr, "uid1000 root-task", groups);
+	one(fd, "/proc", fu, "uid1000 own-task", groups);
+	one(fd, "/proc", fn, "uid1000 own-nodump-task", groups);
+	one(fd, "/proc", fo, "uid1000 other-user-task", groups);
+	one(fd, "/proc", 1, "uid1000 init", groups);
+	exit(0);
+}
+
+static void hidepid(const char *root, int level, gid_t extra)
+{
+	char label[64];
+	struct set s;
+	int fd, ok;
+	char path[128];
+
+	become(1000, extra);
+	snprintf(path, sizeof(path), "%s/task-diag", root);
+	snprintf(label, sizeof(label), "hidepid=%d%s", level,
+		 extra ? ",gid" : "");
+	fd = td_open(path);
+	check(fd >= 0, "%s: open", label);
+	ok = all_matches_readdir(root, &s);
+	check(ok, "%s: ALL lists exactly readdir(%s) (%d)", label, root, s.n);
+	if ((level == 2 && !extra) || level == 4) {
+		check(!in(&s, fr) && in(&s, fu), "%s: root's task hidden, own shown",
+		      label);
+		check(td_request(fd, groups, TASK_DIAG_DUMP_ONE, fr, 1) == -ESRCH,
+		      "%s: ONE on a hidden task: ESRCH", label);
+		check(td_request(fd, groups, TASK_DIAG_DUMP_CHILDREN, fr, 1) ==
+		      -ESRCH, "%s: CHILDREN of a hidden task: ESRCH", label);
+	} else {
+		check(in(&s, fr), "%s: root's task listed", label);
+		one(fd, root, fr, label, groups);
+	}
+	one(fd, root, fu, label, groups);
+	exit(0);
+}
+
+static int send_fd(int sock, int fd)
+{
+	char c = 0, ctl[CMSG_SPACE(sizeof(int))];
+	struct iovec iov = { &c, 1 };
+	struct msghdr m = { .msg_iov = &iov, .msg_iovlen = 1,
+			    .msg_control = ctl, .msg_controllen = sizeof(ctl) };
+	struct cmsghdr *cm = CMSG_FIRSTHDR(&m);
+
+	cm->cmsg_level = SOL_SOCKET;
+	cm->cmsg_type = SCM_RIGHTS;
+	cm->cmsg_len = CMSG_LEN(sizeof(int));
+	memcpy(CMSG_DATA(cm), &fd, sizeof(int));
+	return sendmsg(sock, &m, 0) == 1 ? 0 : -1;
+}
+
+static int recv_fd(int sock)
+{
+	char c, ctl[CMSG_SPACE(sizeof(int))];
+	struct iovec iov = { &c, 1 };
+	struct msghdr m = { .msg_iov = &iov, .msg_iovlen = 1,
+			    .msg_control = ctl, .msg_controllen = sizeof(ctl) };
+	struct cmsghdr *cm;
+	int fd = -1;
+
+	if (recvmsg(sock, &m, 0) != 1)
+		return -1;
+	cm = CMSG_FIRSTHDR(&m);
+	if (cm && cm->cmsg_type == SCM_RIGHTS)
+		memcpy(&fd, CMSG_DATA(cm), sizeof(int));
+	return fd;
+}
+
+static int on_withheld(const struct td_task *t, void *arg)
+{
+	*(struct td_task *)arg = *t;
+	memset(((struct td_task *)arg)->var, 0, sizeof(t->var));
+	return 0;
+}
+
+/* root reading through a descriptor uid 1000 opened sees uid 1000's view */
+static void passed_fd(void)
+{
+	struct td_task t;
+	char err[256];
+	int sv[2], fd, ok;
+	pid_t pid;
+
+	socketpair(AF_UNIX, SOCK_STREAM, 0, sv);
+	pid = fork();
+	if (pid == 0) {
+		become(1000, 0);
+		fd = td_open(NULL);
+		send_fd(sv[1], fd);
+		exit(0);
+	}
+	fd = recv_fd(sv[0]);
+	waitpid(pid, NULL, 0);
+	check(fd >= 0, "root receives uid 1000's descriptor");
+	memset(&t, 0, sizeof(t));
+	ok = !td_request(fd, groups, TASK_DIAG_DUMP_ONE, fr, 3) &&
+	     td_collect(fd, 65536, 3, on_withheld, &t, err, sizeof(err)) == 1;
+	check(ok && (t.withheld & GATED) == GATED &&
+	      (t.stat.stat_flags & TASK_DIAG_STAT_RESTRICTED),
+	      "passed descriptor keeps the opener's rights (withheld %#llx)",
+	      (unsigned long long)t.withheld);
+	close(fd);
+	fd = td_open(NULL);
+	memset(&t, 0, sizeof(t));
+	ok = !td_request(fd, groups, TASK_DIAG_DUMP_ONE, fr, 3) &&
+	     td_collect(fd, 65536, 3, on_withheld, &t, err, sizeof(err)) == 1;
+	check(ok && !t.withheld && !t.stat.stat_flags,
+	      "root's own descriptor gets everything");
+	close(fd);
+}
+
+/* a procfs instance of a new pid namespace numbers tasks from 1 */
+static void pid_ns(void)
+{
+	pid_t pid;
+	int st;
+
+	if (unshare(CLONE_NEWPID | CLONE_NEWNS)) {
+		fail("unshare pid ns: %s", strerror(errno));
+		exit(1);
+	}
+	mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL);
+	pid = fork();
+	if (pid == 0) {
+		struct set s;
+		int fd;
+
+		mkdir("/tmp/pns", 0755);
+		if (mount("proc", "/tmp/pns", "proc", 0, NULL))
+			fail("mount ns proc: %s", strerror(errno));
+		check(all_matches_readdir("/tmp/pns", &s) && s.n == 1 &&
+		      s.p[0] == 1, "pid ns: ALL lists only its init as 1");
+		fd = td_open("/tmp/pns/task-diag");
+		/* this task runs: compare what cannot move */
+		one(fd, "/tmp/pns", 1, "pid ns init",
+		    TASK_DIAG_SHOW_BASE | TASK_DIAG_SHOW_CRED |
+		    TASK_DIAG_SHOW_NS | TASK_DIAG_SHOW_CMDLINE);
+		exit(0);
+	}
+	waitpid(pid, &st, 0);
+	exit(0);
+}
+
+/* ids are mapped into the opener's user namespace */
+static void user_ns(void)
+{
+	char map[32];
+	int fd;
+
+	become(1000, 0);
+	if (unshare(CLONE_NEWUSER)) {
+		fail("unshare user ns: %s", strerror(errno));
+		exit(1);
+	}
+	fd = open("/proc/self/setgroups", O_WRONLY);
+	if (fd >= 0) {
+		write(fd, "deny", 4);
+		close(fd);
+	}
+	snprintf(map, sizeof(map), "0 1000 1");
+	fd = open("/proc/self/uid_map", O_WRONLY);
+	write(fd, map, strlen(map));
+	close(fd);
+	fd = open("/proc/self/gid_map", O_WRONLY);
+	write(fd, map, strlen(map));
+	close(fd);
+	fd = td_open(NULL);
+	one(fd, "/proc", fu, "user ns, mapped owner",
+	    TASK_DIAG_SHOW_CRED | TASK_DIAG_SHOW_GROUPS |
+	    TASK_DIAG_SHOW_LOGINUID | TASK_DIAG_SHOW_STAT);
+	one(fd, "/proc", fr, "user ns, unmapped root",
+	    TASK_DIAG_SHOW_CRED | TASK_DIAG_SHOW_GROUPS |
+	    TASK_DIAG_SHOW_LOGINUID | TASK_DIAG_SHOW_ENVIRON);
+	exit(0);
+}
+
+static void run(void (*fn)(void))
+{
+	pid_t pid = fork();
+	int st;
+
+	if (pid == 0) {
+		fn();
+		exit(0);
+	}
+	waitpid(pid, &st, 0);
+	if (!WIFEXITED(st) || WEXITSTATUS(st))
+		fail("child exited with %#x", st);
+}
+
+static void hp2(void) { hidepid("/tmp/p2", 2, 0); }
+static void hp1(void) { hidepid("/tmp/p1", 1, 0); }
+static void hpg(void) { hidepid("/tmp/pg", 2, 1234); }
+static void hp4(void) { hidepid("/tmp/p4", 4, 0); }
+
+int main(void)
+{
+	static const char *const a_u[] = { "--uid", "1000", NULL };
+	static const char *const a_n[] = { "--uid", "1000", "--nodump", NULL };
+	static const char *const a_o[] = { "--uid", "1001", NULL };
+	struct task_diag_version v;
+	int fd;
+
+	fd = td_open(NULL);
+	if (fd < 0 || td_version(fd, &v)) {
+		fail("open/version: %s", strerror(errno));
+		return 1;
+	}
+	close(fd);
+	groups = v.supported_groups;
+	chmod("/tmp", 01777);
+	fr = hold(NULL, NULL);
+	fu = hold(a_u, NULL);
+	fn = hold(a_n, NULL);
+	fo = hold(a_o, NULL);
+
+	run(unprivileged_proc);
+	passed_fd();
+	mkdir("/tmp/p1", 0755);
+	mkdir("/tmp/p2", 0755);
+	mkdir("/tmp/pg", 0755);
+	mkdir("/tmp/p4", 0755);
+	check(!mount("proc", "/tmp/p1", "proc", 0, "hidepid=1") &&
+	      !mount("proc", "/tmp/p2", "proc", 0, "hidepid=2") &&
+	      !mount("proc", "/tmp/pg", "proc", 0, "hidepid=2,gid=1234") &&
+	      !mount("proc", "/tmp/p4", "proc", 0, "hidepid=ptraceable"),
+	      "mount procfs with hidepid=1, 2, 2+gid, ptraceable");
+	run(hp1);
+	run(hp2);
+	run(hpg);
+	run(hp4);
+	umount("/tmp/p1");
+	umount("/tmp/p2");
+	umount("/tmp/pg");
+	umount("/tmp/p4");
+	run(pid_ns);
+	run(user_ns);
+
+	hold_kill_all();
+	printf("t_perm: %d passed, %d failed (children report their own)\n",
+	       td_passes, td_fails);
+	return td_summary();
+}
