@@ -6,7 +6,7 @@
 #include "library/sysinfo.h"
 #include "format_build.h"
 
-static struct column *new_column(const struct spec *s)
+struct column *column_for(const struct spec *s)
 {
 	struct column *c = calloc(1, sizeof(*c));
 
@@ -34,13 +34,14 @@ static void append(struct column **list, struct column *c)
 }
 
 /* A comma/blank separated list of "spec[:width][=header]" items. */
-static const char *parse_format_list(const char *arg, struct column **out)
+static const char *parse_plain_list(const char *arg, struct column **out)
 {
 	static char errbuf[256];
-	char *buf = strdup(arg), *save = NULL, *tok;
+	char *buf, *save = NULL, *tok;
 	const char *p;
 	int need = 1;
 
+	buf = strdup(arg);
 	for (p = arg;; p++) {
 		if (!*p || strchr(" ,\t\n", *p)) {
 			if (need) {
@@ -89,7 +90,7 @@ static const char *parse_format_list(const char *arg, struct column **out)
 			free(buf);
 			return errbuf;
 		}
-		c = new_column(s);
+		c = column_for(s);
 		if (header) {
 			int h = (int)strlen(header);
 
@@ -105,6 +106,25 @@ static const char *parse_format_list(const char *arg, struct column **out)
 	return NULL;
 }
 
+/* A -o list; one that fails as a plain list but holds a '%' is read as
+ * AIX descriptors, whose error then wins. */
+static const char *parse_format_list(const char *arg, struct column **out)
+{
+	struct column *cols = NULL;
+	const char *err = parse_plain_list(arg, &cols);
+
+	if (err && strchr(arg, '%')) {
+		cols = NULL;
+		err = parse_aix_format(arg, &cols);
+	}
+	if (err)
+		return err;
+	while (*out)
+		out = &(*out)->next;
+	*out = cols;
+	return NULL;
+}
+
 static void push_spec(struct column **list, const char *name)
 {
 	const struct spec *s = spec_find(name);
@@ -115,7 +135,7 @@ static void push_spec(struct column **list, const char *name)
 			name);
 		exit(1);
 	}
-	c = new_column(s);
+	c = column_for(s);
 
 	c->next = *list;
 	*list = c;

@@ -139,8 +139,8 @@ void show_row(const struct column *c, const struct task *t)
 		fwrite(outbuf - space, (size_t)space + sz, 1, stdout);
 		actual += space + amount;
 		correct += c->width + legit;
-		/* a normal column is followed by one blank */
-		dospace = (c->spec && c->width) ? 1 : 0;
+		/* one blank between two real columns; none next to AIX text */
+		dospace = c->spec && c->next->spec;
 		correct += dospace;
 		c = c->next;
 	}
