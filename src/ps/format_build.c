@@ -5,6 +5,7 @@
 #include <string.h>
 #include "library/sysinfo.h"
 #include "format_build.h"
+#include "sortkeys.h"
 
 struct column *column_for(const struct spec *s)
 {
@@ -250,8 +251,8 @@ static const char *parse_sort_list(const char *arg, struct sort_key **out)
 			k->reverse = 1;
 			tok++;
 		}
-		s = spec_find(tok);
-		if (!s || !s->compare) {
+		s = sort_spec_find(tok);
+		if (!s) {
 			free(k);
 			free(buf);
 			return "unknown sort specifier";
@@ -267,6 +268,20 @@ static const char *parse_sort_list(const char *arg, struct sort_key **out)
 	return NULL;
 }
 
+/* pid, the given columns, then the SysV or BSD trailer. */
+static void wrap_O(struct column **cols, struct column *mid, bool bsd)
+{
+	struct column *head = NULL;
+
+	parse_plain_list("pid", &head);
+	head->next = mid;
+	parse_plain_list(bsd ? "state,tname,cputime,comm"
+			     : "state,tname,time,command", &mid);
+	while (*cols)
+		cols = &(*cols)->next;
+	*cols = head;
+}
+
 const char *build_formats(struct ps_args *a, struct format_result *r)
 {
 	struct column *cols = NULL;
@@ -275,9 +290,21 @@ const char *build_formats(struct ps_args *a, struct format_result *r)
 
 	memset(r, 0, sizeof(*r));
 	for (struct deferred *d = a->deferred; d; d = d->next) {
-		if (d->kind == 'o' || d->kind == 'O' || d->kind == 'B') {
+		if (d->kind == 'o') {
 			have_o = true;
 			err = parse_format_list(d->arg, &cols);
+		} else if (d->kind == 'O' || d->kind == 'B') {
+			/* -O is a format wrapped in defaults; BSD O is that
+			 * or, failing that, one-letter sort keys */
+			struct column *mid = NULL;
+
+			err = parse_format_list(d->arg, &mid);
+			if (!err) {
+				have_o = true;
+				wrap_O(&cols, mid, d->kind == 'B');
+			} else if (d->kind == 'B') {
+				err = parse_short_sort(d->arg, &r->sort);
+			}
 		} else {
 			err = parse_sort_list(d->arg, &r->sort);
 		}

@@ -1,0 +1,102 @@
+/* One-letter sort keys of O and the sort-only fields behind them. */
+#include <stdlib.h>
+#include <string.h>
+#include "print.h"
+#include "sortkeys.h"
+
+#define NUMCMP(x, y) ((x) < (y) ? -1 : (x) > (y))
+#define FIELD_CMP(name, field) \
+	static int cmp_##name(const struct task *a, const struct task *b) \
+	{ return NUMCMP(a->field, b->field); }
+
+FIELD_CMP(utime, utime)
+FIELD_CMP(cutime, cutime)
+FIELD_CMP(cstime, cstime)
+FIELD_CMP(majflt, majflt)
+FIELD_CMP(cmajflt, cmajflt)
+FIELD_CMP(minflt, minflt)
+FIELD_CMP(cminflt, cminflt)
+FIELD_CMP(share, sm_shared)
+FIELD_CMP(resident, sm_resident)
+FIELD_CMP(size, sm_size)
+
+#define KEY(nm, cmp, ...) { nm, "", pr_nop, cmp, 0, AL_RIGHT, 0, \
+			    { __VA_ARGS__, ITEM_COUNT } }
+
+/* Sort-only keys: they have no column of their own. */
+static const struct spec sort_only[] = {
+	KEY("cmaj_flt", cmp_cmajflt, ITEM_CMAJFLT),
+	KEY("cmin_flt", cmp_cminflt, ITEM_CMINFLT),
+	KEY("cstime", cmp_cstime, ITEM_CSTIME),
+	KEY("cutime", cmp_cutime, ITEM_CUTIME),
+	KEY("maj_flt", cmp_majflt, ITEM_MAJFLT),
+	KEY("min_flt", cmp_minflt, ITEM_MINFLT),
+	KEY("resident", cmp_resident, ITEM_SM_RESIDENT),
+	KEY("share", cmp_share, ITEM_SM_SHARED),
+	KEY("size", cmp_size, ITEM_SM_SIZE),
+	KEY("utime", cmp_utime, ITEM_UTIME),
+};
+
+static const struct {
+	char letter;
+	const char *key;
+} short_keys[] = {
+	{ 'C', "pcpu" }, { 'G', "tpgid" }, { 'J', "cstime" },
+	{ 'K', "stime" }, { 'M', "maj_flt" }, { 'N', "cmaj_flt" },
+	{ 'P', "ppid" }, { 'R', "resident" }, { 'S', "share" },
+	{ 'T', "start_time" }, { 'U', "uid" }, { 'c', "cmd" },
+	{ 'f', "flags" }, { 'g', "pgrp" }, { 'j', "cutime" },
+	{ 'k', "utime" }, { 'm', "min_flt" }, { 'n', "cmin_flt" },
+	{ 'o', "session" }, { 'p', "pid" }, { 'r', "rss" },
+	{ 's', "size" }, { 't', "tty" }, { 'u', "user" }, { 'v', "vsize" },
+	{ 'y', "priority" },
+};
+
+const struct spec *sort_spec_find(const char *name)
+{
+	const struct spec *s = spec_find(name);
+
+	if (s && s->compare)
+		return s;
+	for (size_t i = 0; i < sizeof(sort_only) / sizeof(sort_only[0]); i++)
+		if (!strcmp(sort_only[i].name, name))
+			return &sort_only[i];
+	return NULL;
+}
+
+const char *parse_short_sort(const char *arg, struct sort_key **out)
+{
+	struct sort_key *keys = NULL, **tail = &keys;
+	int reverse = 0;
+
+	for (const char *p = arg; *p; p++) {
+		const struct spec *s = NULL;
+		struct sort_key *k;
+
+		if (*p == '+') {
+			reverse = 0;
+			continue;
+		}
+		if (*p == '-') {
+			reverse = 1;
+			continue;
+		}
+		for (size_t i = 0; i < sizeof(short_keys) / sizeof(short_keys[0]); i++)
+			if (short_keys[i].letter == *p)
+				s = sort_spec_find(short_keys[i].key);
+		if (!s)
+			return "bad sorting code";
+		k = calloc(1, sizeof(*k));
+		if (!k)
+			return "out of memory";
+		k->spec = s;
+		k->reverse = reverse;
+		*tail = k;
+		tail = &k->next;
+	}
+	if (!keys)
+		return "bad sorting code";
+	*tail = *out;
+	*out = keys;
+	return NULL;
+}
