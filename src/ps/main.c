@@ -16,6 +16,7 @@
 #include "sortforest.h"
 
 void show_version(void);
+void show_help(const char *topic);
 
 static void screen_size(const struct ps_args *a)
 {
@@ -108,6 +109,10 @@ int main(int argc, char **argv)
 	setenv("TZ", ":/etc/localtime", 0);
 	screen_size(&(struct ps_args){ 0 });
 	parse_arguments(argc, argv, &args);
+	if (args.help) {
+		show_help(args.help_topic);
+		return 0;
+	}
 	if (args.show_version) {
 		show_version();
 		return 0;
