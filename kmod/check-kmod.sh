@@ -69,8 +69,13 @@ if [ ! -s "$KIMG" ]; then
 	step "fetching linux-image-$KVER"
 	rm -rf "$OUT/kernel"
 	mkdir -p "$OUT/kernel"
+	# stale package lists are the usual reason a download fails
 	(cd "$OUT/kernel" && apt-get download -q "linux-image-$KVER" \
 		>"$LOG/download.log" 2>&1) ||
+		{ [ -z "${KMOD_NO_APT:-}" ] && apt-get update -qq \
+			>>"$LOG/download.log" 2>&1 &&
+		  (cd "$OUT/kernel" && apt-get download -q "linux-image-$KVER" \
+			>>"$LOG/download.log" 2>&1); } ||
 		{ cat "$LOG/download.log"; die "apt-get download linux-image-$KVER failed"; }
 	# only the kernel image is needed, not its 400 MB of modules
 	dpkg-deb --fsys-tarfile "$OUT"/kernel/linux-image-"$KVER"_*.deb |

@@ -263,6 +263,10 @@ static int __init td_init(void)
 	ret = td_syms_init();
 	if (ret)
 		return ret;
+	/*
+	 * World-writable on purpose: a write only poses a question to this
+	 * descriptor, and every answer is filtered by the opener's rights.
+	 */
 	if (!proc_create("task-diag", 0666, NULL, &td_proc_ops))
 		return -ENOMEM;
 	pr_info("task_diag: version %d, groups %#llx, strategies %#x\n",

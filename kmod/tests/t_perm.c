@@ -19,7 +19,9 @@
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <sys/syscall.h>
 #include <unistd.h>
+#include <linux/capability.h>
 #include "compare.h"
 #include "fixture.h"
 
@@ -314,6 +316,32 @@ static void user_ns(void)
 	exit(0);
 }
 
+/*
+ * root without CAP_DAC_OVERRIDE and CAP_DAC_READ_SEARCH may still ptrace
+ * but no longer open other users' mode 0400 files (environ, io).
+ */
+static void no_dac_caps(void)
+{
+	struct __user_cap_header_struct h = { _LINUX_CAPABILITY_VERSION_3, 0 };
+	struct __user_cap_data_struct d[2];
+	int fd;
+
+	if (syscall(SYS_capget, &h, d)) {
+		fail("capget: %s", strerror(errno));
+		exit(1);
+	}
+	d[0].effective &= ~((1U << CAP_DAC_OVERRIDE) |
+			    (1U << CAP_DAC_READ_SEARCH));
+	if (syscall(SYS_capset, &h, d)) {
+		fail("capset: %s", strerror(errno));
+		exit(1);
+	}
+	fd = td_open(NULL);
+	one(fd, "/proc", fu, "root without DAC caps", groups);
+	one(fd, "/proc", fr, "root without DAC caps, own", groups);
+	exit(0);
+}
+
 static void run(void (*fn)(void))
 {
 	pid_t pid = fork();
@@ -355,6 +383,7 @@ int main(void)
 	fo = hold(a_o, NULL);
 
 	run(unprivileged_proc);
+	run(no_dac_caps);
 	passed_fd();
 	mkdir("/tmp/p1", 0755);
 	mkdir("/tmp/p2", 0755);

@@ -220,10 +220,11 @@ struct task_diag_base {
 	__u32 nlwp;		/* stat 20: threads in the group */
 	__u8 state;		/* stat 3, index into TASK_DIAG_STATE_CHARS */
 	__u8 pad[7];
-	char comm[TASK_DIAG_COMM_LEN];	/* stat 2 without the parentheses,
-					 * NUL-terminated; kernel threads and
-					 * workqueue workers get their long
-					 * names as in procfs */
+	/*
+	 * stat 2 without the parentheses, NUL-terminated; kernel threads and
+	 * workqueue workers get their long names as procfs prints them
+	 */
+	char comm[TASK_DIAG_COMM_LEN];
 };
 
 /*
