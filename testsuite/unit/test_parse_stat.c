@@ -15,9 +15,11 @@ struct field {
 	int is_signed;
 };
 
+#define IS_SIGNED(x) _Generic((x), int: 1, long: 1, long long: 1, \
+	default: 0)
 #define F(field, text) { #field, text, offsetof(struct task, field), \
 	sizeof(((struct task *)0)->field), \
-	(__typeof__(((struct task *)0)->field))-1 < 0 }
+	IS_SIGNED(((struct task *)0)->field) }
 #define SKIPPED(name, text) { name, text, (size_t)-1, 0, 0 }
 
 static const struct field fields[] = {
