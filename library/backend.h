@@ -6,6 +6,7 @@
 #ifndef PROCPS_TD_BACKEND_H
 #define PROCPS_TD_BACKEND_H
 
+#include <stdbool.h>
 #include "items.h"
 #include "taskset.h"
 
@@ -18,7 +19,9 @@ enum thread_mode {
 struct selection {
 	enum thread_mode threads;
 	const int *pids;        /* NULL: every process */
-	size_t npids;           /* rows keep /proc's own order regardless */
+	size_t npids;           /* rows keep /proc's own order regardless, */
+	bool in_list_order;     /* unless this asks for the list's order
+				 * (repeats included) without a full scan */
 };
 
 struct backend_ops {

@@ -360,11 +360,44 @@ static int scan_threads(struct procfs *p, int pid, const char *piddir,
 	return 0;
 }
 
+/* Reads one process (and its threads as the selection asks). */
+static int scan_one(struct procfs *p, const struct selection *sel, int pid,
+		    struct task_set *out)
+{
+	char dir[16];
+	struct task *t;
+
+	int_to_str(dir, pid);
+	if (sel->threads == THREADS_ONLY)
+		return scan_threads(p, pid, dir, out);
+	t = task_set_push(out);
+	if (!t)
+		return -ENOMEM;
+	if (read_row(p, dir, t) < 0) {
+		task_set_pop(out);
+		return 0;
+	}
+	t->tid = t->tgid = pid;
+	if (sel->threads == THREADS_AFTER)
+		return scan_threads(p, pid, dir, out);
+	return 0;
+}
+
 static int procfs_scan(void *state, const struct selection *sel,
 		       struct task_set *out)
 {
 	struct procfs *p = state;
 	long nread;
+
+	if (sel->pids && sel->in_list_order) {
+		for (size_t i = 0; i < sel->npids; i++) {
+			int rc = scan_one(p, sel, sel->pids[i], out);
+
+			if (rc < 0)
+				return rc;
+		}
+		return 0;
+	}
 
 	if (lseek(p->procfd, 0, SEEK_SET) < 0)
 		return -errno;
@@ -374,33 +407,14 @@ static int procfs_scan(void *state, const struct selection *sel,
 			struct linux_dirent64 *d =
 				(struct linux_dirent64 *)(p->dents + off);
 			int pid = parse_pid(d->d_name);
-			char dir[16];
-			struct task *t;
 			int rc;
 
 			off += d->d_reclen;
 			if (pid < 0 || !pid_selected(sel, pid))
 				continue;
-			int_to_str(dir, pid);
-			if (sel->threads == THREADS_ONLY) {
-				rc = scan_threads(p, pid, dir, out);
-				if (rc < 0)
-					return rc;
-				continue;
-			}
-			t = task_set_push(out);
-			if (!t)
-				return -ENOMEM;
-			if (read_row(p, dir, t) < 0) {
-				task_set_pop(out);
-				continue;
-			}
-			t->tid = t->tgid = pid;
-			if (sel->threads == THREADS_AFTER) {
-				rc = scan_threads(p, pid, dir, out);
-				if (rc < 0)
-					return rc;
-			}
+			rc = scan_one(p, sel, pid, out);
+			if (rc < 0)
+				return rc;
 		}
 	}
 	return nread < 0 ? -errno : 0;

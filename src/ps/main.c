@@ -126,6 +126,7 @@ int main(int argc, char **argv)
 		err = build_formats(&args, &fmt);
 	if (err)
 		fail_usage(err);
+	check_quick_conflicts(&args, &fmt);
 	screen_size(&args);
 
 	ctx.hertz = sys_hertz();
@@ -147,6 +148,12 @@ int main(int argc, char **argv)
 		return 47;
 	}
 	sel.threads = thread_mode(&args);
+	ctx.split_threads = sel.threads == THREADS_AFTER;
+	if (args.quick_count) {
+		sel.pids = args.quick_pids;
+		sel.npids = args.nquick;
+		sel.in_list_order = true;
+	}
 	rc = request_scan(req, &sel, &rows);
 	if (rc < 0) {
 		fputs("Error, do this: mount -t proc proc /proc\n", stderr);

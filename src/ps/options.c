@@ -88,6 +88,7 @@ static const char *quick_list(struct parser *p, const char *arg,
 
 	if (!arg)
 		return missing;
+	p->a->quick_count++;
 	err = parse_sel_list(arg, SEL_PID, &l);
 	if (err)
 		return err;

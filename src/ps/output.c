@@ -53,6 +53,19 @@ void fit_columns(const struct column *cols)
 	ctx.wide_signals = total + signals * 7 <= (unsigned)ctx.active_cols;
 }
 
+/* Under -m, a process line shows its process-wide columns and a thread
+ * line its per-thread ones; the others print "-". */
+static bool cell_hidden(const struct column *c, const struct task *t)
+{
+	unsigned f = c->spec->flags;
+
+	if (!ctx.split_threads)
+		return false;
+	if (t->is_thread_row)
+		return f & SF_PROC;
+	return !(f & (SF_PROC | SF_EVERY));
+}
+
 void show_row(const struct column *c, const struct task *t)
 {
 	int correct = 0, actual = 0, dospace = 0;
@@ -82,7 +95,9 @@ void show_row(const struct column *c, const struct task *t)
 		else if (o.max_rightward >= OUTBUF_SIZE)
 			o.max_rightward = OUTBUF_SIZE - 1;
 
-		if (t && c->spec)
+		if (t && c->spec && cell_hidden(c, t))
+			amount = snprintf(outbuf, OUTBUF_SIZE, "-");
+		else if (t && c->spec)
 			amount = c->spec->print(&o, t);
 		else
 			amount = snprintf(outbuf, OUTBUF_SIZE, "%s", c->header);

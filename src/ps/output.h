@@ -31,6 +31,7 @@ struct ps_context {
 	char forest_prefix[1024];       /* set per row by the tree walk */
 	int forest_len;
 	char forest_type;
+	bool split_threads;             /* -m, m: process line, then threads */
 };
 
 extern struct ps_context ctx;

@@ -123,6 +123,7 @@ struct ps_args {
 	struct sel_list *lists;
 	int *quick_pids;        /* -q q --quick-pid */
 	size_t nquick;
+	int quick_count;        /* how many times it was given */
 
 	/* format */
 	unsigned format_flags;  /* FF_* */

@@ -1,5 +1,6 @@
 /* After the scan: selection, sorting, the process tree, and the header
  * rhythm.  Sorting is stable, so equal keys keep /proc's order. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "options.h"
@@ -22,6 +23,31 @@ const char *check_thread_options(struct ps_args *a)
 	if ((tf & TF_U_L) && (tf & TF_U_T))
 		return "thread flags conflict; can't use both -L and -T";
 	return NULL;
+}
+
+/* -q reads exactly the listed pids, so it excludes what would filter
+ * or reorder them.  The reference prints these without "error:". */
+void check_quick_conflicts(const struct ps_args *a,
+			   const struct format_result *f)
+{
+	const char *msg = NULL;
+
+	if (!a->quick_count)
+		return;
+	if (a->quick_count > 1)
+		msg = "q/-q/--quick-pid can only be used once.";
+	else if (a->lists || a->simple)
+		msg = "q/-q/--quick-pid cannot be combined with other selection options.";
+	else if (a->negate)
+		msg = "q/-q/--quick-pid cannot be used together with negation switches.";
+	else if (a->forest)
+		msg = "q/-q/--quick-pid cannot be used together with forest type listings.";
+	else if (f->sort)
+		msg = "q/-q,--quick-pid cannot be used together with sort options.";
+	if (msg) {
+		fprintf(stderr, "%s\n", msg);
+		exit(1);
+	}
 }
 
 enum thread_mode thread_mode(const struct ps_args *a)
@@ -170,7 +196,7 @@ int print_rows(const struct ps_args *a, struct format_result *f,
 	if (!v || !tmp)
 		return 1;
 	for (size_t i = 0; i < rows->n; i++)
-		if (want_task(a, &rows->v[i]))
+		if (a->quick_count || want_task(a, &rows->v[i]))
 			v[n++] = &rows->v[i];
 	if (a->header == 0 || f->no_header)
 		pr.lines_to_header = -1;
