@@ -1,0 +1,179 @@
+#!/bin/bash
+# Build and install test of the Debian packages.  Run as root on a fresh
+# Debian 12 system (it installs packages and diverts /usr/bin/ps):
+#
+#   bash debian/ci-test.sh [SOURCE-TREE]
+#
+# It installs the build dependencies, runs dpkg-buildpackage -b -us -uc on
+# a copy of the tree, runs lintian on the .changes, installs procps-td and
+# checks that ps and top run and that procps's ps and top are diverted,
+# reinstalls procps to check the diversions hold, installs task-diag-dkms
+# and checks DKMS knows the module, then removes both packages and checks
+# procps's ps is back.  The last line is "N passed, N failed"; the exit
+# status is non-zero when anything failed.
+#
+# Environment: TD_CI_CHECK=1 runs "make check" inside the package build
+# (off by default: .ci/run runs the test suite itself, and some cases need
+# root); TD_CI_WORK=DIR keeps the build there instead of a temporary dir.
+set -uo pipefail
+
+src=$(cd "${1:-$(dirname "$0")/..}" && pwd)
+work=${TD_CI_WORK:-$(mktemp -d /tmp/td-ci.XXXXXX)}
+export DEBIAN_FRONTEND=noninteractive
+passed=0 failed=0
+
+ok() { passed=$((passed + 1)); echo "PASS: $*"; }
+ko() { failed=$((failed + 1)); echo "FAIL: $*"; }
+# check DESCRIPTION COMMAND...: run COMMAND, pass when it exits 0.
+check() {
+	local what=$1
+	shift
+	if "$@"; then ok "$what"; else ko "$what"; fi
+}
+finish() {
+	echo "$passed passed, $failed failed"
+	[ "$failed" -eq 0 ]
+	exit
+}
+sha() { sha256sum "$1" 2>/dev/null | cut -d' ' -f1; }
+log() { echo "== $*"; }
+
+if [ "$(id -u)" != 0 ]; then
+	echo "debian/ci-test.sh: must run as root" >&2
+	ko "running as root"
+	finish
+fi
+
+# ---- build dependencies ----------------------------------------------
+log "installing build dependencies"
+apt-get update -q >/dev/null
+check "apt-get install of the build tools" \
+	apt-get install -y -q --no-install-recommends \
+	build-essential devscripts debhelper dh-dkms lintian fakeroot \
+	git procps >/dev/null
+check "apt-get build-dep of debian/control" \
+	apt-get build-dep -y -q --no-install-recommends "$src" >/dev/null
+
+# ---- a copy of the tree ------------------------------------------------
+log "copying $src to $work/procps-td"
+rm -rf "$work/procps-td"
+mkdir -p "$work/procps-td"
+if git -C "$src" rev-parse --git-dir >/dev/null 2>&1; then
+	# Tracked files as they are in the working tree.
+	rev=$(git -C "$src" stash create 2>/dev/null)
+	git -C "$src" archive "${rev:-HEAD}" | tar -x -C "$work/procps-td"
+else
+	tar -C "$src" --exclude=.git --exclude=autom4te.cache -cf - . |
+		tar -x -C "$work/procps-td"
+fi
+check "source tree copied" test -f "$work/procps-td/debian/control"
+
+# ---- dpkg-buildpackage ---------------------------------------------------
+log "dpkg-buildpackage -b -us -uc"
+opts=${DEB_BUILD_OPTIONS:-}
+[ "${TD_CI_CHECK:-0}" = 1 ] || opts="$opts nocheck"
+start=$SECONDS
+if (cd "$work/procps-td" &&
+    DEB_BUILD_OPTIONS="$opts" dpkg-buildpackage -b -us -uc) \
+    >"$work/build.log" 2>&1; then
+	ok "dpkg-buildpackage -b -us -uc ($((SECONDS - start)) s)"
+else
+	tail -40 "$work/build.log"
+	ko "dpkg-buildpackage -b -us -uc (log: $work/build.log)"
+	finish
+fi
+changes=$(ls "$work"/procps-td_*.changes 2>/dev/null | head -1)
+deb=$(ls "$work"/procps-td_*_*.deb 2>/dev/null | head -1)
+dkmsdeb=$(ls "$work"/task-diag-dkms_*_all.deb 2>/dev/null | head -1)
+check "procps-td .deb built" test -n "$deb"
+check "task-diag-dkms .deb built" test -n "$dkmsdeb"
+[ -n "$deb" ] || finish
+version=$(dpkg-deb -f "$deb" Version)
+
+# ---- lintian -------------------------------------------------------------
+log "lintian"
+lintian --tag-display-limit 0 -I "$changes" 2>&1 |
+	grep -v '^running with root privileges' | tee "$work/lintian.log"
+check "lintian reports no error" \
+	bash -c "! grep -q '^E: ' '$work/lintian.log'"
+
+# ---- install procps-td ------------------------------------------------
+ps_sum=$(sha /usr/bin/ps)
+top_sum=$(sha /usr/bin/top)
+check "procps's ps is present before the install" test -n "$ps_sum"
+top_ours=no
+dpkg-deb -c "$deb" | grep -q ' \./usr/bin/top$' && top_ours=yes
+log "apt-get install $deb (ships top: $top_ours)"
+check "apt-get install procps-td" \
+	apt-get install -y -q --no-install-recommends "$deb"
+
+check "ps -ef exits 0" bash -c 'ps -ef >/dev/null'
+check "/usr/bin/ps is procps-td's" \
+	bash -c '/usr/bin/ps V 2>&1 | grep -q procps-td'
+check "top -b -n1 exits 0" bash -c 'TERM=dumb top -b -n1 >/dev/null'
+check "dpkg -S /usr/bin/ps shows the diversion" \
+	bash -c "dpkg -S /usr/bin/ps | grep -q 'diversion by procps-td to: /usr/bin/ps.procps'"
+check "dpkg-divert --list shows ps diverted" \
+	bash -c "dpkg-divert --list | grep -qx 'diversion of /usr/bin/ps to /usr/bin/ps.procps by procps-td'"
+check "dpkg-divert --list shows /bin/ps diverted" \
+	bash -c "dpkg-divert --list | grep -qx 'diversion of /bin/ps to /bin/ps.procps by procps-td'"
+check "dpkg-divert --list shows ps.1.gz diverted" \
+	bash -c "dpkg-divert --list | grep -q 'man1/ps.1.gz to /usr/share/man/man1/ps.1.gz.procps by procps-td'"
+check "procps's ps kept as /usr/bin/ps.procps" \
+	test "$(sha /usr/bin/ps.procps)" = "$ps_sum"
+if [ "$top_ours" = yes ]; then
+	check "dpkg-divert --list shows top diverted" \
+		bash -c "dpkg-divert --list | grep -qx 'diversion of /usr/bin/top to /usr/bin/top.procps by procps-td'"
+	check "procps's top kept as /usr/bin/top.procps" \
+		test "$(sha /usr/bin/top.procps)" = "$top_sum"
+else
+	check "top left to procps (not built)" \
+		test "$(sha /usr/bin/top)" = "$top_sum"
+fi
+check "the rest of procps still works (pgrep, free)" \
+	bash -c 'pgrep -x nonexistent-td >/dev/null; [ $? = 1 ] && free >/dev/null'
+
+# ---- procps reinstalled while diverted ----------------------------------
+log "apt-get install --reinstall procps"
+if apt-get install -y -q --reinstall procps >/dev/null 2>&1; then
+	check "after reinstalling procps, /usr/bin/ps is still procps-td's" \
+		bash -c '/usr/bin/ps V 2>&1 | grep -q procps-td'
+	check "after reinstalling procps, ps.procps is procps's" \
+		test "$(sha /usr/bin/ps.procps)" = "$ps_sum"
+else
+	ko "apt-get install --reinstall procps"
+fi
+
+# ---- task-diag-dkms --------------------------------------------------------
+log "apt-get install $dkmsdeb"
+if [ -n "$dkmsdeb" ]; then
+	check "apt-get install task-diag-dkms" \
+		apt-get install -y -q --no-install-recommends "$dkmsdeb"
+	check "module sources and dkms.conf in /usr/src/task-diag-$version" \
+		test -f "/usr/src/task-diag-$version/dkms.conf" -a \
+		-f "/usr/src/task-diag-$version/Kbuild"
+	check "dkms status lists task-diag/$version" \
+		bash -c "dkms status 2>/dev/null | grep -q '^task-diag/$version'"
+	check "apt-get purge task-diag-dkms" \
+		apt-get purge -y -q task-diag-dkms
+	check "dkms no longer lists task-diag" \
+		bash -c "! dkms status 2>/dev/null | grep -q '^task-diag/'"
+fi
+
+# ---- removal ---------------------------------------------------------------
+log "apt-get purge procps-td"
+check "apt-get purge procps-td" apt-get purge -y -q procps-td
+check "procps's ps is back at /usr/bin/ps" \
+	test "$(sha /usr/bin/ps)" = "$ps_sum"
+check "procps's top is back at /usr/bin/top" \
+	test "$(sha /usr/bin/top)" = "$top_sum"
+check "ps -ef exits 0 with procps's ps" bash -c 'ps -ef >/dev/null'
+check "dpkg -S /usr/bin/ps shows no diversion" \
+	bash -c "! dpkg -S /usr/bin/ps 2>/dev/null | grep -q diversion"
+check "no diversion by procps-td is left" \
+	bash -c "! dpkg-divert --list | grep -q 'by procps-td'"
+check "no ps.procps or top.procps is left" \
+	bash -c '! ls /usr/bin/ps.procps /usr/bin/top.procps 2>/dev/null | grep -q .'
+check "procps's ps.1.gz is back" test -f /usr/share/man/man1/ps.1.gz
+
+finish
