@@ -1,0 +1,231 @@
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <wchar.h>
+#include "library/escape.h"
+#include "library/sysinfo.h"
+#include "fmt.h"
+#include "top.h"
+
+bool Fmt_zero_suppress;
+
+static const char suffixes[] = "kmgtpe";
+
+const char *fmt_pad(const char *s, int width, bool right)
+{
+	static char buf[SCREEN_MAX * 4 + 8];
+
+	snprintf(buf, sizeof(buf), right ? "%*.*s " : "%-*.*s ", width,
+		 width, s);
+	return buf;
+}
+
+/* Display cells of a UTF-8 string, and its byte count. */
+static int str_cells(const char *s)
+{
+	mbstate_t st;
+	int cells = 0;
+
+	if (!locale_is_utf8())
+		return (int)strlen(s);
+	memset(&st, 0, sizeof(st));
+	while (*s) {
+		wchar_t wc;
+		size_t n = mbrtowc(&wc, s, MB_CUR_MAX, &st);
+
+		if (n == (size_t)-1 || n == (size_t)-2 || n == 0) {
+			memset(&st, 0, sizeof(st));
+			n = 1;
+			cells++;
+		} else {
+			int w = wcwidth(wc);
+
+			cells += w > 0 ? w : (w < 0 ? 1 : 0);
+		}
+		s += n;
+	}
+	return cells;
+}
+
+/* Bytes of s that fill at most cells display cells. */
+static int str_bytes_for(const char *s, int cells)
+{
+	mbstate_t st;
+	const char *p = s;
+
+	if (!locale_is_utf8())
+		return (int)strnlen(s, (size_t)(cells > 0 ? cells : 0));
+	memset(&st, 0, sizeof(st));
+	while (*p) {
+		wchar_t wc;
+		size_t n = mbrtowc(&wc, p, MB_CUR_MAX, &st);
+		int w = 1;
+
+		if (n == (size_t)-1 || n == (size_t)-2 || n == 0) {
+			memset(&st, 0, sizeof(st));
+			n = 1;
+		} else {
+			w = wcwidth(wc);
+			if (w < 0)
+				w = 1;
+		}
+		if (w > cells)
+			break;
+		cells -= w;
+		p += n;
+	}
+	return (int)(p - s);
+}
+
+const char *fmt_str(const char *s, int width, bool right)
+{
+	static char buf[SCREEN_MAX * 4 + 8];
+	int len = (int)strlen(s), cells = str_cells(s);
+
+	if (width < cells) {
+		int keep = str_bytes_for(s, width - 1);
+
+		snprintf(buf, sizeof(buf), "%.*s+", keep, s);
+		/* pad by cells: printf counts bytes */
+		return fmt_pad(buf, width + (keep + 1) - str_cells(buf), right);
+	}
+	return fmt_pad(s, width + (len - cells), right);
+}
+
+const char *fmt_chr(char c, int width, bool right)
+{
+	char s[2] = { c, '\0' };
+
+	return fmt_pad(s, width, right);
+}
+
+const char *fmt_num(long long n, int width, bool right, bool noz)
+{
+	char buf[64];
+
+	buf[0] = '\0';
+	if (!(noz && Fmt_zero_suppress && n == 0) &&
+	    width < snprintf(buf, sizeof(buf), "%lld", n)) {
+		if (width <= 0 || width >= (int)sizeof(buf))
+			width = (int)sizeof(buf) - 1;
+		buf[width - 1] = '+';
+		buf[width] = '\0';
+	}
+	return fmt_pad(buf, width, right);
+}
+
+const char *fmt_mem(enum scale target, double kib, int width, bool right)
+{
+	char buf[64];
+	float num = (float)kib;
+
+	buf[0] = '\0';
+	if (Fmt_zero_suppress && num <= 0)
+		return fmt_pad(buf, width, right);
+	for (int i = SK_KB; i < SK_EB; i++) {
+		if (i >= (int)target) {
+			int n = i == SK_KB ?
+				snprintf(buf, sizeof(buf), "%.0f", num) :
+				snprintf(buf, sizeof(buf), "%#.1f%c", num,
+					 suffixes[i]);
+			if (width >= n)
+				return fmt_pad(buf, width, right);
+		}
+		num /= 1024.0f;
+	}
+	return fmt_pad("?", width, right);
+}
+
+const char *fmt_scaled_num(unsigned long long n, int width, bool right)
+{
+	char buf[64];
+	float scaled = (float)n;
+
+	buf[0] = '\0';
+	if (Fmt_zero_suppress && n == 0)
+		return fmt_pad(buf, width, right);
+	if (width >= snprintf(buf, sizeof(buf), "%llu", n))
+		return fmt_pad(buf, width, right);
+	for (const char *sfx = suffixes; *sfx; sfx++) {
+		scaled /= 1024.0f;
+		if (width >= snprintf(buf, sizeof(buf), "%.1f%c", scaled, *sfx))
+			return fmt_pad(buf, width, right);
+		if (width >= snprintf(buf, sizeof(buf), "%.0f%c", scaled, *sfx))
+			return fmt_pad(buf, width, right);
+	}
+	return fmt_pad("?", width, right);
+}
+
+const char *fmt_pct(double v, int width, bool right, bool extra)
+{
+	char buf[64];
+	float num = (float)v;
+
+	buf[0] = '\0';
+	if (Fmt_zero_suppress && num <= 0)
+		return fmt_pad(buf, width, right);
+	if (extra) {
+		if (width >= snprintf(buf, sizeof(buf), "%#.3f", num) ||
+		    width >= snprintf(buf, sizeof(buf), "%#.2f", num))
+			return fmt_pad(buf, width, right);
+	} else if (width >= snprintf(buf, sizeof(buf), "%#.1f", num)) {
+		return fmt_pad(buf, width, right);
+	}
+	if (width >= snprintf(buf, sizeof(buf), "%*.0f", width, num))
+		return fmt_pad(buf, width, right);
+	return fmt_pad("?", width, right);
+}
+
+const char *fmt_tics(unsigned long long tics, int width, bool right,
+		     enum tics_form form)
+{
+	char buf[64];
+	unsigned long long t = tics * 100ULL / sys_hertz();
+	unsigned long cc = (unsigned long)(t % 100), nn;
+
+	t /= 100;
+	nn = (unsigned long)(t % 60);
+	t /= 60;
+	/* each form falls through to a coarser one until the text fits */
+	switch (form) {
+	case TICS_SECS:
+		if (width >= snprintf(buf, sizeof(buf), "%llu:%02lu.%02lu", t,
+				      nn, cc))
+			break;
+		/* fall through */
+	case TICS_MINS:
+		if (width >= snprintf(buf, sizeof(buf), "%llu:%02lu", t, nn))
+			break;
+		/* fall through */
+	case TICS_HOUR:
+		nn = (unsigned long)(t % 60);
+		t /= 60;
+		if (width >= snprintf(buf, sizeof(buf), "%llu,%02lu", t, nn))
+			break;
+		/* fall through */
+	case TICS_DAY1:
+		nn = (unsigned long)(t % 24);
+		t /= 24;
+		if (width >= snprintf(buf, sizeof(buf), "%llud+%luh", t, nn))
+			break;
+		/* fall through */
+	case TICS_DAY2:
+		if (width >= snprintf(buf, sizeof(buf), "%llud", t))
+			break;
+		/* fall through */
+	case TICS_WEEK:
+		nn = (unsigned long)(t % 7);
+		t /= 7;
+		if (width >= snprintf(buf, sizeof(buf), "%lluw+%lud", t, nn))
+			break;
+		/* fall through */
+	case TICS_WEEK2:
+		if (width >= snprintf(buf, sizeof(buf), "%lluw", t))
+			break;
+		/* fall through */
+	default:
+		snprintf(buf, sizeof(buf), "?");
+		break;
+	}
+	return fmt_pad(buf, width, right);
+}

@@ -1,0 +1,251 @@
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include "library/request.h"
+#include "fields.h"
+#include "sysstat.h"
+#include "tasks.h"
+
+/* What a task looked like at the previous reap. */
+struct hist {
+	int tid;
+	unsigned long long tics;
+	unsigned long maj, min;
+};
+
+static struct request *req;
+static struct task_set set;
+static struct row *rows;
+static struct row **order;
+static size_t nrows, cap;
+static struct hist *hist_old, *hist_new;
+static size_t nold, hist_cap;
+static struct task_counts counts;
+static double uptime_now;
+
+void tasks_init(group_mask groups)
+{
+	req = request_new(NULL, 0);
+	if (!req)
+		die("failed to use the process backend: %s", strerror(errno));
+	request_add_groups(req, groups);
+}
+
+static int hist_cmp(const void *a, const void *b)
+{
+	const struct hist *x = a, *y = b;
+
+	return (x->tid > y->tid) - (x->tid < y->tid);
+}
+
+/* Rows in the order of the -p list, as the reference reads them. */
+static void order_by_pid_list(void)
+{
+	size_t k = 0;
+
+	for (int i = 0; i < Opt.npids; i++)
+		for (size_t j = 0; j < nrows; j++)
+			if (rows[j].t->tgid == Opt.pids[i])
+				order[k++] = &rows[j];
+}
+
+static void count(const struct task *t)
+{
+	counts.total++;
+	switch (t->state) {
+	case 'R':
+		counts.running++;
+		break;
+	case 'T':
+	case 't':
+		counts.stopped++;
+		break;
+	case 'Z':
+		counts.zombie++;
+		break;
+	default:
+		/* S, D and the rest count as sleeping */
+		counts.sleeping++;
+		break;
+	}
+}
+
+void tasks_refresh(void)
+{
+	struct selection sel = {
+		.threads = Opt.threads ? THREADS_ONLY : THREADS_NONE,
+		.pids = Opt.npids ? Opt.pids : NULL,
+		.npids = (size_t)Opt.npids,
+	};
+	int rc = request_scan(req, &sel, &set);
+
+	if (rc < 0)
+		die("failed to read processes: %s", strerror(-rc));
+	uptime_now = uptime_read();
+	if (set.n > cap) {
+		cap = set.n + set.n / 2;
+		rows = realloc(rows, cap * sizeof(*rows));
+		order = realloc(order, cap * sizeof(*order));
+		if (!rows || !order)
+			die("out of memory");
+	}
+	if (set.n > hist_cap) {
+		hist_cap = set.n + set.n / 2;
+		hist_new = realloc(hist_new, hist_cap * sizeof(*hist_new));
+		if (!hist_new)
+			die("out of memory");
+	}
+	nrows = set.n;
+	memset(&counts, 0, sizeof(counts));
+	for (size_t i = 0; i < nrows; i++) {
+		struct task *t = &set.v[i];
+		struct row *r = &rows[i];
+		struct hist key = { .tid = t->tid }, *h;
+
+		r->t = t;
+		r->level = -1;
+		r->tics_delta = t->utime + t->stime;
+		r->maj_delta = t->majflt;
+		r->min_delta = t->minflt;
+		h = nold ? bsearch(&key, hist_old, nold, sizeof(key), hist_cmp) :
+			NULL;
+		if (h) {
+			r->tics_delta -= h->tics;
+			r->maj_delta -= h->maj;
+			r->min_delta -= h->min;
+		}
+		hist_new[i] = (struct hist){ t->tid, t->utime + t->stime,
+					     t->majflt, t->minflt };
+		order[i] = r;
+		count(t);
+	}
+	qsort(hist_new, nrows, sizeof(*hist_new), hist_cmp);
+	{
+		struct hist *tmp = hist_old;
+
+		hist_old = hist_new;
+		hist_new = tmp;
+		nold = nrows;
+		size_t c = hist_cap;
+
+		/* both arrays must be able to hold a full reap */
+		if (!hist_new || c > nold) {
+			hist_new = realloc(hist_new, hist_cap * sizeof(*hist_new));
+			if (!hist_new)
+				die("out of memory");
+		}
+	}
+	if (Opt.npids && !Opt.threads)
+		order_by_pid_list();
+}
+
+struct row **tasks_rows(size_t *n)
+{
+	*n = nrows;
+	return order;
+}
+
+const struct task_counts *tasks_counts(void)
+{
+	return &counts;
+}
+
+double tasks_uptime(void)
+{
+	return uptime_now;
+}
+
+/* A stable merge sort of the display order. */
+typedef int (*row_cmp)(const struct row *, const struct row *, void *);
+
+static void merge_sort(struct row **v, struct row **tmp, size_t n,
+		       row_cmp cmp, void *arg)
+{
+	size_t mid = n / 2, i = 0, j = mid, k = 0;
+
+	if (n < 2)
+		return;
+	merge_sort(v, tmp, mid, cmp, arg);
+	merge_sort(v + mid, tmp, n - mid, cmp, arg);
+	while (i < mid && j < n)
+		tmp[k++] = cmp(v[j], v[i], arg) < 0 ? v[j++] : v[i++];
+	while (i < mid)
+		tmp[k++] = v[i++];
+	while (j < n)
+		tmp[k++] = v[j++];
+	memcpy(v, tmp, n * sizeof(*v));
+}
+
+static void sort_rows(row_cmp cmp, void *arg)
+{
+	struct row **tmp = malloc((nrows ? nrows : 1) * sizeof(*tmp));
+
+	if (!tmp)
+		die("out of memory");
+	merge_sort(order, tmp, nrows, cmp, arg);
+	free(tmp);
+}
+
+struct sort_by {
+	int field, winflags, sign;
+};
+
+static int cmp_field(const struct row *a, const struct row *b, void *arg)
+{
+	const struct sort_by *s = arg;
+
+	return s->sign * field_compare(s->field, a, b, s->winflags);
+}
+
+void tasks_sort(int f, int winflags)
+{
+	struct sort_by s = { f, winflags, (winflags & WF_SORTHI) ? -1 : 1 };
+
+	sort_rows(cmp_field, &s);
+}
+
+static int cmp_start(const struct row *a, const struct row *b, void *arg)
+{
+	(void)arg;
+	return (a->t->start_time > b->t->start_time) -
+	       (a->t->start_time < b->t->start_time);
+}
+
+/* Adds row self and, depth first, the later rows that are its children
+ * (or, in thread mode, its threads). */
+static void forest_add(struct row **seed, struct row **tree, size_t *n,
+		       size_t self, int level)
+{
+	const struct task *p = seed[self]->t;
+
+	if (*n >= nrows)
+		return;
+	if (level > 100)
+		level = 101;
+	seed[self]->level = level;
+	tree[(*n)++] = seed[self];
+	for (size_t i = self + 1; i < nrows; i++) {
+		const struct task *c = seed[i]->t;
+
+		if (seed[i]->level >= 0)
+			continue;
+		if ((p->tid == c->tgid && c->tid != c->tgid) ||
+		    (p->tid == c->ppid && c->tid == c->tgid))
+			forest_add(seed, tree, n, i, level + 1);
+	}
+}
+
+void tasks_forest(void)
+{
+	struct row **tree = malloc((nrows ? nrows : 1) * sizeof(*tree));
+	size_t n = 0;
+
+	if (!tree)
+		die("out of memory");
+	sort_rows(cmp_start, NULL);
+	for (size_t i = 0; i < nrows; i++)
+		if (order[i]->level < 0)
+			forest_add(order, tree, &n, i, 0);
+	memcpy(order, tree, n * sizeof(*tree));
+	free(tree);
+}

@@ -1,0 +1,30 @@
+/* The task list of one refresh: scanning through the library (only the
+ * groups the shown fields need), the per-task deltas between refreshes
+ * (%CPU, fault rates), the counts for the summary, sorting and the
+ * forest view. */
+#ifndef TOP_TASKS_H
+#define TOP_TASKS_H
+
+#include <stddef.h>
+#include "library/items.h"
+#include "top.h"
+
+struct task_counts {
+	unsigned total, running, sleeping, stopped, zombie;
+};
+
+/* Prepares the request for the groups given. */
+void tasks_init(group_mask groups);
+/* Reaps all (or the -p) tasks and computes the deltas.  Also reads
+ * /proc/uptime, as the reference's library does at every reap. */
+void tasks_refresh(void);
+
+struct row **tasks_rows(size_t *n);
+const struct task_counts *tasks_counts(void);
+double tasks_uptime(void);
+
+/* Orders the rows for display: by field f, or as a forest. */
+void tasks_sort(int f, int winflags);
+void tasks_forest(void);
+
+#endif
