@@ -218,7 +218,7 @@ static const char *bsd_default(unsigned ff)
 	if (ff & FF_Bj)
 		return "ppid,pid,pgid,sid,tname,tpgid,stat,uid,bsdtime,args";
 	if (ff & FF_Bl)
-		return "f,uid,pid,ppid,pri,nice,vsz,rss,wchan,stat,tname,bsdtime,args";
+		return "f,uid,pid,ppid,priority,nice,vsz,rss,wchan,stat,tname,bsdtime,args";
 	if (ff & FF_Bs)
 		return "uid,pid,pending,blocked,ignored,caught,stat,tname,bsdtime,args";
 	if (ff & FF_Bu)

@@ -14,27 +14,52 @@
 #define STAT_ITEMS ITEM_STATE
 #define CPU_ITEMS ITEM_UTIME, ITEM_STIME, ITEM_START_TIME
 #define NONE ITEM_TID
+#define SEG_ITEMS ITEM_VSIZE, ITEM_START_CODE, ITEM_END_CODE
 
 static const struct spec specs[] = {
 	ROW("%cpu",   "%CPU",    pcpu,    cmp_pcpu,  4, AL_RIGHT, 0, CPU_ITEMS),
 	ROW("%mem",   "%MEM",    pmem,    cmp_pmem,  4, AL_RIGHT, 0, ITEM_VM_RSS),
+	ROW("_left",  "LLLLLLLL", t_left, NULL,      8, AL_LEFT, SF_EVERY, NONE),
+	ROW("_left2", "L2L2L2L2", t_left2, NULL,     8, AL_LEFT, SF_EVERY, NONE),
+	ROW("_right", "RRRRRRRRRRR", t_right, NULL, 11, AL_RIGHT, SF_EVERY, NONE),
+	ROW("_right2","R2R2R2R2R2R", t_right2, NULL, 11, AL_RIGHT, SF_EVERY, NONE),
+	ROW("_unlimited","U",    t_unlimited, NULL, 16, AL_UNLIMITED, SF_EVERY, NONE),
+	ROW("_unlimited2","U2",  t_unlimited2, NULL, 16, AL_UNLIMITED, SF_EVERY, NONE),
+	ROW("ag_id",  "AGID",    agid,    NULL,      5, AL_RIGHT, 0, ITEM_AUTOGROUP_ID),
+	ROW("ag_nice","AGNI",    agnice,  NULL,      4, AL_RIGHT, 0, ITEM_AUTOGROUP_NICE),
 	ROW("args",   "COMMAND", args,    cmp_args, 27, AL_UNLIMITED, 0, ITEM_CMDLINE, ITEM_COMM),
+	ROW("atime",  "TIME",    time,    cmp_time,  8, AL_RIGHT, SF_EVERY, CPU_ITEMS),
+	ROW("blocked","BLOCKED", sigmask, NULL,      9, AL_SIGNAL, SF_THREAD, ITEM_SIG_BLOCKED),
 	ROW("bsdstart","START",  bsdstart, cmp_start, 6, AL_RIGHT, 0, ITEM_START_TIME),
 	ROW("bsdtime","TIME",    bsdtime, cmp_time,  6, AL_RIGHT, 0, CPU_ITEMS),
 	ROW("c",      "C",       c,       cmp_pcpu,  2, AL_RIGHT, 0, CPU_ITEMS),
+	ROW("caught", "CAUGHT",  sigcatch, NULL,     9, AL_SIGNAL, SF_THREAD, ITEM_SIG_CAUGHT),
+	ROW("cgname", "CGNAME",  cgname,  NULL,     27, AL_UNLIMITED, SF_PROC, ITEM_CGROUP),
+	ROW("cgroup", "CGROUP",  cgroup,  NULL,     27, AL_UNLIMITED, SF_PROC, ITEM_CGROUP),
+	ROW("cgroupns","CGROUPNS", cgroupns, NULL,  10, AL_RIGHT, SF_EVERY, ITEM_NS),
 	ROW("class",  "CLS",     class,   cmp_policy, 3, AL_LEFT, 0, ITEM_POLICY),
 	ROW("cls",    "CLS",     class,   cmp_policy, 3, AL_RIGHT, 0, ITEM_POLICY),
 	ROW("cmd",    "CMD",     args,    cmp_args, 27, AL_UNLIMITED, 0, ITEM_CMDLINE, ITEM_COMM),
 	ROW("comm",   "COMMAND", comm,    cmp_comm, 15, AL_UNLIMITED, 0, ITEM_COMM),
 	ROW("command","COMMAND", args,    cmp_args, 27, AL_UNLIMITED, 0, ITEM_CMDLINE, ITEM_COMM),
+	ROW("context","CONTEXT", context, NULL,     31, AL_LEFT, SF_EVERY, ITEM_TGID),
+	ROW("cp",     "CP",      cp,      cmp_pcpu,  3, AL_RIGHT, SF_EVERY, CPU_ITEMS, ITEM_CUTIME, ITEM_CSTIME),
+	ROW("cpuid",  "CPUID",   psr,     cmp_psr,   5, AL_RIGHT, SF_THREAD, ITEM_PROCESSOR),
 	ROW("cputime","TIME",    time,    cmp_time,  8, AL_RIGHT, 0, CPU_ITEMS),
 	ROW("cputimes","TIME",   times,   cmp_time,  8, AL_RIGHT, 0, CPU_ITEMS),
+	ROW("cuc",    "%CUC",    cuc,     NULL,      7, AL_RIGHT, 0, CPU_ITEMS, ITEM_CUTIME, ITEM_CSTIME),
+	ROW("cuu",    "%CUU",    cuu,     cmp_pcpu,  6, AL_RIGHT, 0, CPU_ITEMS),
+	ROW("drs",    "DRS",     drs,     NULL,      5, AL_RIGHT, SF_PROC, SEG_ITEMS),
+	ROW("dsiz",   "DSIZ",    drs,     NULL,      4, AL_RIGHT, SF_PROC, SEG_ITEMS),
 	ROW("egid",   "EGID",    egid,    cmp_egid,  5, AL_RIGHT, 0, ITEM_EGID),
 	ROW("egroup", "EGROUP",  egroup,  cmp_egroup, 8, AL_USER, 0, ITEM_EGID),
+	ROW("eip",    "EIP",     eip,     NULL,     16, AL_RIGHT, SF_THREAD, ITEM_KSTK_EIP),
+	ROW("esp",    "ESP",     esp,     NULL,     16, AL_RIGHT, SF_THREAD, ITEM_KSTK_ESP),
 	ROW("etime",  "ELAPSED", etime,   cmp_start, 11, AL_RIGHT, 0, ITEM_START_TIME),
 	ROW("etimes", "ELAPSED", etimes,  cmp_start, 7, AL_RIGHT, 0, ITEM_START_TIME),
 	ROW("euid",   "EUID",    euid,    cmp_euid,  5, AL_RIGHT, 0, ITEM_EUID),
 	ROW("euser",  "EUSER",   euser,   cmp_euser, 8, AL_USER, 0, ITEM_EUID),
+	ROW("exe",    "EXE",     exe,     NULL,     27, AL_UNLIMITED, SF_PROC, ITEM_EXE),
 	ROW("f",      "F",       flags,   cmp_flags, 1, AL_RIGHT, 0, ITEM_FLAGS),
 	ROW("fgid",   "FGID",    fgid,    NULL,      5, AL_RIGHT, 0, ITEM_FGID),
 	ROW("fgroup", "FGROUP",  fgroup,  NULL,      8, AL_USER, 0, ITEM_FGID),
@@ -49,18 +74,43 @@ static const struct spec specs[] = {
 	ROW("fuser",  "FUSER",   fuser,   NULL,      8, AL_USER, 0, ITEM_FUID),
 	ROW("gid",    "GID",     egid,    cmp_egid,  5, AL_RIGHT, 0, ITEM_EGID),
 	ROW("group",  "GROUP",   egroup,  cmp_egroup, 8, AL_USER, 0, ITEM_EGID),
+	ROW("ignored","IGNORED", sigignore, NULL,    9, AL_SIGNAL, SF_THREAD, ITEM_SIG_IGNORED),
 	ROW("intpri", "PRI",     opri,    cmp_priority, 3, AL_RIGHT, 0, ITEM_PRIORITY),
+	ROW("ipcns",  "IPCNS",   ipcns,   NULL,     10, AL_RIGHT, SF_EVERY, ITEM_NS),
+	ROW("label",  "LABEL",   context, NULL,     31, AL_LEFT, SF_EVERY, ITEM_TGID),
 	ROW("lastcpu","C",       psr,     cmp_psr,   3, AL_RIGHT, 0, ITEM_PROCESSOR),
+	ROW("lim",    "LIM",     lim,     NULL,      5, AL_RIGHT, 0, ITEM_RSSLIM),
+	ROW("longtname","TTY",   tname,   cmp_tty,   8, AL_LEFT, SF_PROC, ITEM_TTY_NR),
+	ROW("lsession","SESSION", sd_session, NULL, 11, AL_LEFT, SF_EVERY, ITEM_CGROUP),
 	ROW("lstart", "STARTED", lstart,  cmp_start, 24, AL_RIGHT, 0, ITEM_START_TIME),
+	ROW("luid",   "LUID",    luid,    NULL,      5, AL_RIGHT, SF_EVERY, ITEM_LOGINUID),
 	ROW("lwp",    "LWP",     tid,     cmp_tid,   5, AL_RIGHT, SF_PIDMAX | SF_THREAD, ITEM_TID),
+	ROW("lxc",    "LXC",     lxc,     NULL,      8, AL_LEFT, SF_EVERY, ITEM_CGROUP),
+	ROW("m_drs",  "DRS",     drs,     NULL,      5, AL_RIGHT, SF_PROC, SEG_ITEMS),
+	ROW("m_size", "SIZE",    vsize_bytes, cmp_vsz, 5, AL_RIGHT, SF_PROC, ITEM_VSIZE),
+	ROW("m_trs",  "TRS",     trs,     NULL,      5, AL_RIGHT, SF_PROC, SEG_ITEMS),
+	ROW("machine","MACHINE", sd_machine, NULL,  31, AL_LEFT, SF_EVERY, ITEM_CGROUP),
+	ROW("maj_flt","MAJFL",   majflt,  NULL,      6, AL_RIGHT, 0, ITEM_MAJFLT, ITEM_CMAJFLT),
+	ROW("majflt", "MAJFLT",  majflt,  NULL,      6, AL_RIGHT, 0, ITEM_MAJFLT, ITEM_CMAJFLT),
+	ROW("min_flt","MINFL",   minflt,  NULL,      6, AL_RIGHT, 0, ITEM_MINFLT, ITEM_CMINFLT),
+	ROW("minflt", "MINFLT",  minflt,  NULL,      6, AL_RIGHT, 0, ITEM_MINFLT, ITEM_CMINFLT),
+	ROW("mntns",  "MNTNS",   mntns,   NULL,     10, AL_RIGHT, SF_EVERY, ITEM_NS),
+	ROW("netns",  "NETNS",   netns,   NULL,     10, AL_RIGHT, SF_EVERY, ITEM_NS),
 	ROW("ni",     "NI",      nice,    cmp_nice,  3, AL_RIGHT, 0, ITEM_NICE, ITEM_POLICY),
 	ROW("nice",   "NI",      nice,    cmp_nice,  3, AL_RIGHT, 0, ITEM_NICE, ITEM_POLICY),
 	ROW("nlwp",   "NLWP",    nlwp,    cmp_nlwp,  4, AL_RIGHT, SF_PROC, ITEM_NLWP),
+	ROW("numa",   "NUMA",    numa,    NULL,      4, AL_RIGHT, 0, ITEM_PROCESSOR),
+	ROW("oom",    "OOM",     oom,     NULL,      4, AL_RIGHT, SF_THREAD, ITEM_OOM_SCORE),
+	ROW("oomadj", "OOMADJ",  oomadj,  NULL,      5, AL_RIGHT, SF_THREAD, ITEM_OOM_ADJ),
 	ROW("opri",   "PRI",     opri,    cmp_priority, 3, AL_RIGHT, 0, ITEM_PRIORITY),
+	ROW("ouid",   "OWNER",   sd_ouid, NULL,      5, AL_LEFT, SF_EVERY, ITEM_CGROUP),
+	ROW("pagein", "PAGEIN",  majflt,  NULL,      6, AL_RIGHT, 0, ITEM_MAJFLT, ITEM_CMAJFLT),
 	ROW("pcpu",   "%CPU",    pcpu,    cmp_pcpu,  4, AL_RIGHT, 0, CPU_ITEMS),
+	ROW("pending","PENDING", sig,     NULL,      9, AL_SIGNAL, SF_EVERY, ITEM_SIG_SHARED, ITEM_SIG_PENDING),
 	ROW("pgid",   "PGID",    pgid,    cmp_pgid,  5, AL_RIGHT, SF_PIDMAX, ITEM_PGRP),
 	ROW("pgrp",   "PGRP",    pgid,    cmp_pgid,  5, AL_RIGHT, SF_PIDMAX, ITEM_PGRP),
 	ROW("pid",    "PID",     pid,     cmp_pid,   5, AL_RIGHT, SF_PIDMAX | SF_PROC, ITEM_TGID),
+	ROW("pidns",  "PIDNS",   pidns,   NULL,     10, AL_RIGHT, SF_EVERY, ITEM_NS),
 	ROW("pmem",   "%MEM",    pmem,    cmp_pmem,  4, AL_RIGHT, 0, ITEM_VM_RSS),
 	ROW("policy", "POL",     class,   cmp_policy, 3, AL_LEFT, 0, ITEM_POLICY),
 	ROW("ppid",   "PPID",    ppid,    cmp_ppid,  5, AL_RIGHT, SF_PIDMAX | SF_PROC, ITEM_PPID),
@@ -71,8 +121,12 @@ static const struct spec specs[] = {
 	ROW("pri_foo","FOO",     pri_foo, cmp_priority, 3, AL_RIGHT, 0, ITEM_PRIORITY),
 	ROW("priority","PRI",    priority, cmp_priority, 3, AL_RIGHT, 0, ITEM_PRIORITY),
 	ROW("psr",    "PSR",     psr,     cmp_psr,   3, AL_RIGHT, 0, ITEM_PROCESSOR),
+	ROW("pss",    "PSS",     pss,     NULL,      5, AL_RIGHT, SF_PROC, ITEM_SMAP_PSS),
+	ROW("rbytes", "RBYTES",  rbytes,  NULL,      5, AL_RIGHT, SF_THREAD, ITEM_IO_READ_BYTES),
+	ROW("rchars", "RCHARS",  rchars,  NULL,      5, AL_RIGHT, SF_THREAD, ITEM_IO_RCHAR),
 	ROW("rgid",   "RGID",    rgid,    cmp_rgid,  5, AL_RIGHT, 0, ITEM_RGID),
 	ROW("rgroup", "RGROUP",  rgroup,  NULL,      8, AL_USER, 0, ITEM_RGID),
+	ROW("rops",   "ROPS",    rops,    NULL,      5, AL_RIGHT, SF_THREAD, ITEM_IO_SYSCR),
 	ROW("rss",    "RSS",     rss,     cmp_rss,   5, AL_RIGHT, 0, ITEM_VM_RSS),
 	ROW("rssize", "RSS",     rss,     cmp_rss,   5, AL_RIGHT, 0, ITEM_VM_RSS),
 	ROW("rsz",    "RSZ",     rss,     cmp_rss,   5, AL_RIGHT, 0, ITEM_VM_RSS),
@@ -81,19 +135,35 @@ static const struct spec specs[] = {
 	ROW("ruser",  "RUSER",   ruser,   cmp_ruser, 8, AL_USER, 0, ITEM_RUID),
 	ROW("s",      "S",       state,   cmp_state, 1, AL_RIGHT, 0, ITEM_STATE),
 	ROW("sched",  "SCH",     sched,   cmp_policy, 3, AL_RIGHT, 0, ITEM_POLICY),
+	ROW("seat",   "SEAT",    sd_seat, NULL,     11, AL_LEFT, SF_EVERY, ITEM_CGROUP),
 	ROW("sess",   "SESS",    sid,     cmp_sid,   5, AL_RIGHT, SF_PIDMAX | SF_PROC, ITEM_SESSION),
 	ROW("session","SESS",    sid,     cmp_sid,   5, AL_RIGHT, SF_PIDMAX | SF_PROC, ITEM_SESSION),
-	ROW("sgi_p",  "P",       psr,     cmp_psr,   1, AL_RIGHT, 0, ITEM_PROCESSOR),
+	ROW("sgi_p",  "P",       sgi_p,   cmp_psr,   1, AL_RIGHT, SF_THREAD, ITEM_STATE, ITEM_PROCESSOR),
+	ROW("sgi_rss","RSS",     rss,     cmp_rss,   4, AL_LEFT, SF_PROC, ITEM_VM_RSS),
 	ROW("sgid",   "SGID",    sgid,    NULL,      5, AL_RIGHT, 0, ITEM_SGID),
 	ROW("sgroup", "SGROUP",  sgroup,  NULL,      8, AL_USER, 0, ITEM_SGID),
 	ROW("sid",    "SID",     sid,     cmp_sid,   5, AL_RIGHT, SF_PIDMAX | SF_PROC, ITEM_SESSION),
+	ROW("sig",    "PENDING", sig,     NULL,      9, AL_SIGNAL, SF_EVERY, ITEM_SIG_SHARED, ITEM_SIG_PENDING),
+	ROW("sig_block","BLOCKED", sigmask, NULL,    9, AL_SIGNAL, SF_THREAD, ITEM_SIG_BLOCKED),
+	ROW("sig_catch","CATCHED", sigcatch, NULL,   9, AL_SIGNAL, SF_THREAD, ITEM_SIG_CAUGHT),
+	ROW("sig_ignore","IGNORED", sigignore, NULL, 9, AL_SIGNAL, SF_THREAD, ITEM_SIG_IGNORED),
+	ROW("sig_pend","SIGNAL", sig,     NULL,      9, AL_SIGNAL, SF_EVERY, ITEM_SIG_SHARED, ITEM_SIG_PENDING),
+	ROW("sigcatch","CAUGHT", sigcatch, NULL,     9, AL_SIGNAL, SF_THREAD, ITEM_SIG_CAUGHT),
+	ROW("sigignore","IGNORED", sigignore, NULL,  9, AL_SIGNAL, SF_THREAD, ITEM_SIG_IGNORED),
+	ROW("sigmask","BLOCKED", sigmask, NULL,      9, AL_SIGNAL, SF_THREAD, ITEM_SIG_BLOCKED),
+	ROW("size",   "SIZE",    swapable, NULL,     5, AL_RIGHT, SF_PROC, ITEM_VM_DATA, ITEM_VM_STACK),
+	ROW("slice",  "SLICE",   sd_slice, NULL,    31, AL_LEFT, SF_EVERY, ITEM_CGROUP),
 	ROW("spid",   "SPID",    tid,     cmp_tid,   5, AL_RIGHT, SF_PIDMAX | SF_THREAD, ITEM_TID),
+	ROW("stackp", "STACKP",  stackp,  NULL,     16, AL_RIGHT, SF_PROC, ITEM_START_STACK),
 	ROW("start",  "STARTED", start,   cmp_start, 8, AL_RIGHT, 0, ITEM_START_TIME),
+	ROW("start_stack","STACKP", stackp, NULL,   16, AL_RIGHT, SF_PROC, ITEM_START_STACK),
 	ROW("start_time","START", stime,  cmp_start, 5, AL_RIGHT, 0, ITEM_START_TIME),
 	ROW("stat",   "STAT",    stat,    cmp_state, 4, AL_LEFT, 0, ITEM_STATE, ITEM_NICE, ITEM_VM_LOCK, ITEM_NLWP),
 	ROW("state",  "S",       state,   cmp_state, 1, AL_RIGHT, 0, ITEM_STATE),
 	ROW("stime",  "STIME",   stime,   cmp_start, 5, AL_RIGHT, 0, ITEM_START_TIME),
 	ROW("suid",   "SUID",    suid,    NULL,      5, AL_RIGHT, 0, ITEM_SUID),
+	ROW("supgid", "SUPGID",  supgid,  NULL,     20, AL_UNLIMITED, SF_PROC, ITEM_SUPGIDS),
+	ROW("supgrp", "SUPGRP",  supgrp,  NULL,     40, AL_UNLIMITED, SF_PROC, ITEM_SUPGIDS),
 	ROW("suser",  "SUSER",   suser,   NULL,      8, AL_USER, 0, ITEM_SUID),
 	ROW("svgid",  "SVGID",   sgid,    NULL,      5, AL_RIGHT, 0, ITEM_SGID),
 	ROW("svgroup","SVGROUP", sgroup,  NULL,      8, AL_USER, 0, ITEM_SGID),
@@ -104,9 +174,14 @@ static const struct spec specs[] = {
 	ROW("thcount","THCNT",   nlwp,    cmp_nlwp,  5, AL_RIGHT, SF_PROC, ITEM_NLWP),
 	ROW("tid",    "TID",     tid,     cmp_tid,   5, AL_RIGHT, SF_PIDMAX | SF_THREAD, ITEM_TID),
 	ROW("time",   "TIME",    time,    cmp_time,  8, AL_RIGHT, 0, CPU_ITEMS),
+	ROW("timens", "TIMENS",  timens,  NULL,     10, AL_RIGHT, SF_EVERY, ITEM_NS),
 	ROW("times",  "TIME",    times,   cmp_time,  8, AL_RIGHT, 0, CPU_ITEMS),
 	ROW("tname",  "TTY",     tname,   cmp_tty,   8, AL_LEFT, 0, ITEM_TTY_NR),
 	ROW("tpgid",  "TPGID",   tpgid,   cmp_tpgid, 5, AL_RIGHT, SF_PIDMAX, ITEM_TPGID),
+	ROW("trs",    "TRS",     trs,     NULL,      4, AL_RIGHT, SF_PROC, SEG_ITEMS),
+	ROW("trss",   "TRSS",    trs,     NULL,      4, AL_RIGHT, SF_PROC, SEG_ITEMS),
+	ROW("tsig",   "PENDING", tsig,    NULL,      9, AL_SIGNAL, SF_EVERY, ITEM_SIG_PENDING),
+	ROW("tsiz",   "TSIZ",    trs,     NULL,      4, AL_RIGHT, SF_PROC, SEG_ITEMS),
 	ROW("tt",     "TT",      tt,      cmp_tty,   8, AL_LEFT, 0, ITEM_TTY_NR),
 	ROW("tty",    "TT",      tt,      cmp_tty,   8, AL_LEFT, 0, ITEM_TTY_NR),
 	ROW("tty4",   "TTY",     tty4,    cmp_tty,   4, AL_LEFT, 0, ITEM_TTY_NR),
@@ -116,16 +191,111 @@ static const struct spec specs[] = {
 	ROW("uid",    "UID",     euid,    cmp_euid,  5, AL_RIGHT, 0, ITEM_EUID),
 	ROW("uid_hack","UID",    euser,   cmp_euser, 8, AL_USER, 0, ITEM_EUID),
 	ROW("uname",  "USER",    euser,   cmp_euser, 8, AL_USER, 0, ITEM_EUID),
+	ROW("unit",   "UNIT",    sd_unit, NULL,     31, AL_LEFT, SF_EVERY, ITEM_CGROUP),
 	ROW("user",   "USER",    euser,   cmp_euser, 8, AL_USER, 0, ITEM_EUID),
+	ROW("userns", "USERNS",  userns,  NULL,     10, AL_RIGHT, SF_EVERY, ITEM_NS),
+	ROW("uss",    "USS",     uss,     NULL,      5, AL_RIGHT, SF_PROC, ITEM_SMAP_USS),
+	ROW("util",   "C",       c,       cmp_pcpu,  2, AL_RIGHT, SF_EVERY, CPU_ITEMS),
+	ROW("utsns",  "UTSNS",   utsns,   NULL,     10, AL_RIGHT, SF_EVERY, ITEM_NS),
+	ROW("uunit",  "UUNIT",   sd_uunit, NULL,    31, AL_LEFT, SF_EVERY, ITEM_CGROUP),
 	ROW("vsize",  "VSZ",     vsz,     cmp_vsz,   6, AL_RIGHT, 0, ITEM_VSIZE),
 	ROW("vsz",    "VSZ",     vsz,     cmp_vsz,   6, AL_RIGHT, 0, ITEM_VSIZE),
+	ROW("wbytes", "WBYTES",  wbytes,  NULL,      5, AL_RIGHT, SF_THREAD, ITEM_IO_WRITE_BYTES),
+	ROW("wcbytes","WCBYTES", wcbytes, NULL,      5, AL_RIGHT, SF_THREAD, ITEM_IO_CANCELLED),
 	ROW("wchan",  "WCHAN",   wchan,   cmp_wchan, 6, AL_WCHAN, 0, ITEM_WCHAN),
+	ROW("wchars", "WCHARS",  wchars,  NULL,      5, AL_RIGHT, SF_THREAD, ITEM_IO_WCHAR),
 	ROW("wname",  "WCHAN",   wchan,   cmp_wchan, 6, AL_WCHAN, 0, ITEM_WCHAN),
+	ROW("wops",   "WOPS",    wops,    NULL,      5, AL_RIGHT, SF_THREAD, ITEM_IO_SYSCW),
+	ROW("zone",   "ZONE",    context, NULL,     31, AL_LEFT, SF_EVERY, ITEM_TGID),
 };
 
-/* Specs that only the default formats use (not listed by ps L). */
+/* Specs that are accepted but print "-" (not listed by ps L): the
+ * reference keeps them for other systems' names.  Sorted too. */
 static const struct spec hidden[] = {
-	ROW("addr_1", "ADDR",    dash,    NULL,      1, AL_LEFT, 0, NONE),
+	ROW("acflag",  "ACFLG",      dash, NULL,  5, AL_RIGHT, 0, NONE),
+	ROW("acflg",   "ACFLG",      dash, NULL,  5, AL_RIGHT, 0, NONE),
+	ROW("addr",    "ADDR",       dash, NULL,  4, AL_RIGHT, 0, NONE),
+	ROW("addr_1",  "ADDR",       dash, NULL,  1, AL_LEFT, 0, NONE),
+	ROW("alarm",   "ALARM",      dash, NULL,  5, AL_RIGHT, 0, NONE),
+	ROW("argc",    "ARGC",       dash, NULL,  4, AL_RIGHT, SF_PROC, NONE),
+	ROW("bnd",     "BND",        dash, NULL,  1, AL_RIGHT, SF_THREAD, NONE),
+	ROW("cmaj_flt", "-",          dash, NULL,  1, AL_RIGHT, 0, NONE),
+	ROW("cmin_flt", "-",          dash, NULL,  1, AL_RIGHT, 0, NONE),
+	ROW("cnswap",  "-",          dash, NULL,  1, AL_RIGHT, 0, NONE),
+	ROW("cpu",     "CPU",        dash, NULL,  3, AL_RIGHT, 0, NONE),
+	ROW("ctid",    "CTID",       dash, NULL,  5, AL_RIGHT, SF_EVERY, NONE),
+	ROW("cursig",  "CURSIG",     dash, NULL,  6, AL_RIGHT, 0, NONE),
+	ROW("cutime",  "-",          dash, NULL,  1, AL_RIGHT, 0, NONE),
+	ROW("cwd",     "CWD",        dash, NULL,  3, AL_LEFT, 0, NONE),
+	ROW("emul",    "EMUL",       dash, NULL, 13, AL_LEFT, SF_PROC, NONE),
+	ROW("end_code", "E_CODE",     dash, NULL, 16, AL_RIGHT, SF_PROC, NONE),
+	ROW("environ", "ENVIRONMENT", dash, NULL, 11, AL_UNLIMITED, SF_PROC, NONE),
+	ROW("inblk",   "INBLK",      dash, NULL,  5, AL_RIGHT, 0, NONE),
+	ROW("inblock", "INBLK",      dash, NULL,  5, AL_RIGHT, 0, NONE),
+	ROW("jid",     "JID",        dash, NULL,  1, AL_RIGHT, SF_PROC, NONE),
+	ROW("jobc",    "JOBC",       dash, NULL,  4, AL_RIGHT, 0, NONE),
+	ROW("ktrace",  "KTRACE",     dash, NULL,  8, AL_RIGHT, 0, NONE),
+	ROW("ktracep", "KTRACEP",    dash, NULL,  8, AL_RIGHT, 0, NONE),
+	ROW("login",   "LOGNAME",    dash, NULL,  8, AL_LEFT, 0, NONE),
+	ROW("logname", "LOGNAME",    dash, NULL,  8, AL_LEFT, 0, NONE),
+	ROW("luser",   "LUSER",      dash, NULL,  8, AL_USER, SF_EVERY, NONE),
+	ROW("m_dt",    "DT",         dash, NULL,  4, AL_RIGHT, SF_PROC, NONE),
+	ROW("m_lrs",   "LRS",        dash, NULL,  5, AL_RIGHT, SF_PROC, NONE),
+	ROW("m_resident", "RES",        dash, NULL,  5, AL_RIGHT, SF_PROC, NONE),
+	ROW("m_share", "SHRD",       dash, NULL,  5, AL_RIGHT, SF_PROC, NONE),
+	ROW("m_swap",  "SWAP",       dash, NULL,  5, AL_RIGHT, SF_PROC, NONE),
+	ROW("msgrcv",  "MSGRCV",     dash, NULL,  6, AL_RIGHT, 0, NONE),
+	ROW("msgsnd",  "MSGSND",     dash, NULL,  6, AL_RIGHT, 0, NONE),
+	ROW("mwchan",  "MWCHAN",     dash, NULL,  6, AL_WCHAN, SF_THREAD, NONE),
+	ROW("nivcsw",  "IVCSW",      dash, NULL,  5, AL_RIGHT, 0, NONE),
+	ROW("nsignals", "NSIGS",      dash, NULL,  5, AL_RIGHT, 0, NONE),
+	ROW("nsigs",   "NSIGS",      dash, NULL,  5, AL_RIGHT, 0, NONE),
+	ROW("nswap",   "NSWAP",      dash, NULL,  5, AL_RIGHT, 0, NONE),
+	ROW("nvcsw",   "VCSW",       dash, NULL,  5, AL_RIGHT, 0, NONE),
+	ROW("nwchan",  "WCHAN",      dash, NULL,  6, AL_RIGHT, SF_THREAD, NONE),
+	ROW("osz",     "SZ",         dash, NULL,  2, AL_RIGHT, SF_PROC, NONE),
+	ROW("oublk",   "OUBLK",      dash, NULL,  5, AL_RIGHT, 0, NONE),
+	ROW("oublock", "OUBLK",      dash, NULL,  5, AL_RIGHT, 0, NONE),
+	ROW("p_ru",    "P_RU",       dash, NULL,  6, AL_RIGHT, 0, NONE),
+	ROW("paddr",   "PADDR",      dash, NULL,  6, AL_RIGHT, 0, NONE),
+	ROW("poip",    "-",          dash, NULL,  1, AL_RIGHT, 0, NONE),
+	ROW("prmgrp",  "PRMGRP",     dash, NULL, 12, AL_RIGHT, SF_PROC, NONE),
+	ROW("prmid",   "PRMID",      dash, NULL, 12, AL_RIGHT, SF_PROC, NONE),
+	ROW("project", "PROJECT",    dash, NULL, 12, AL_LEFT, SF_PROC, NONE),
+	ROW("projid",  "PROJID",     dash, NULL,  5, AL_RIGHT, SF_PROC, NONE),
+	ROW("pset",    "PSET",       dash, NULL,  4, AL_RIGHT, SF_THREAD, NONE),
+	ROW("psxpri",  "PPR",        dash, NULL,  3, AL_RIGHT, SF_THREAD, NONE),
+	ROW("re",      "RE",         dash, NULL,  3, AL_RIGHT, 0, NONE),
+	ROW("resident", "RES",        dash, NULL,  5, AL_RIGHT, SF_PROC, NONE),
+	ROW("rlink",   "RLINK",      dash, NULL,  8, AL_RIGHT, 0, NONE),
+	ROW("scnt",    "SCNT",       dash, NULL,  4, AL_RIGHT, 0, NONE),
+	ROW("scount",  "SC",         dash, NULL,  4, AL_RIGHT, 0, NONE),
+	ROW("share",   "-",          dash, NULL,  1, AL_RIGHT, SF_PROC, NONE),
+	ROW("sl",      "SL",         dash, NULL,  3, AL_RIGHT, 0, NONE),
+	ROW("start_code", "S_CODE",     dash, NULL, 16, AL_RIGHT, SF_PROC, NONE),
+	ROW("status",  "STATUS",     dash, NULL,  6, AL_RIGHT, 0, NONE),
+	ROW("systime", "SYSTEM",     dash, NULL,  6, AL_RIGHT, SF_EVERY, NONE),
+	ROW("taskid",  "TASKID",     dash, NULL,  5, AL_RIGHT, SF_PIDMAX | SF_THREAD, NONE),
+	ROW("tdev",    "TDEV",       dash, NULL,  4, AL_RIGHT, 0, NONE),
+	ROW("timeout", "TMOUT",      dash, NULL,  5, AL_RIGHT, 0, NONE),
+	ROW("tmout",   "TMOUT",      dash, NULL,  5, AL_RIGHT, 0, NONE),
+	ROW("tsess",   "TSESS",      dash, NULL,  5, AL_RIGHT, SF_PIDMAX | SF_PROC, NONE),
+	ROW("tsession", "TSESS",      dash, NULL,  5, AL_RIGHT, SF_PIDMAX | SF_PROC, NONE),
+	ROW("tsid",    "TSID",       dash, NULL,  5, AL_RIGHT, SF_PIDMAX | SF_PROC, NONE),
+	ROW("u_procp", "UPROCP",     dash, NULL,  6, AL_RIGHT, 0, NONE),
+	ROW("umask",   "UMASK",      dash, NULL,  5, AL_RIGHT, 0, NONE),
+	ROW("upr",     "UPR",        dash, NULL,  3, AL_RIGHT, SF_THREAD, NONE),
+	ROW("uprocp",  "UPROCP",     dash, NULL,  8, AL_RIGHT, 0, NONE),
+	ROW("usertime", "USER",       dash, NULL,  4, AL_RIGHT, SF_EVERY, NONE),
+	ROW("usrpri",  "UPR",        dash, NULL,  3, AL_RIGHT, SF_THREAD, NONE),
+	ROW("utime",   "UTIME",      dash, NULL,  6, AL_RIGHT, SF_EVERY, NONE),
+	ROW("vm_data", "DATA",       dash, NULL,  5, AL_RIGHT, SF_PROC, NONE),
+	ROW("vm_exe",  "EXE",        dash, NULL,  5, AL_RIGHT, SF_PROC, NONE),
+	ROW("vm_lib",  "LIB",        dash, NULL,  5, AL_RIGHT, SF_PROC, NONE),
+	ROW("vm_lock", "LCK",        dash, NULL,  3, AL_RIGHT, SF_PROC, NONE),
+	ROW("vm_stack", "STACK",      dash, NULL,  5, AL_RIGHT, SF_PROC, NONE),
+	ROW("xstat",   "XSTAT",      dash, NULL,  5, AL_RIGHT, 0, NONE),
+	ROW("zoneid",  "ZONEID",     dash, NULL, 31, AL_RIGHT, SF_EVERY, NONE),
 };
 
 static int by_name(const void *key, const void *row)
@@ -133,30 +303,35 @@ static int by_name(const void *key, const void *row)
 	return strcmp(key, ((const struct spec *)row)->name);
 }
 
+#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
+
 const struct spec *spec_find(const char *name)
 {
-	const struct spec *s = bsearch(name, specs,
-				       sizeof(specs) / sizeof(specs[0]),
+	const struct spec *s = bsearch(name, specs, COUNT(specs),
 				       sizeof(specs[0]), by_name);
 
-	if (s)
-		return s;
-	for (size_t i = 0; i < sizeof(hidden) / sizeof(hidden[0]); i++)
-		if (!strcmp(hidden[i].name, name))
-			return &hidden[i];
-	return NULL;
+	if (!s)
+		s = bsearch(name, hidden, COUNT(hidden), sizeof(hidden[0]),
+			    by_name);
+	return s;
 }
 
 void specs_print_list(void)
 {
-	for (size_t i = 0; i < sizeof(specs) / sizeof(specs[0]); i++)
+	for (size_t i = 0; i < COUNT(specs); i++)
 		printf("%-12.12s %-8.8s\n", specs[i].name, specs[i].header);
+}
+
+static int sorted(const struct spec *t, size_t n)
+{
+	for (size_t i = 1; i < n; i++)
+		if (strcmp(t[i - 1].name, t[i].name) >= 0)
+			return 0;
+	return 1;
 }
 
 int specs_check_sorted(void)
 {
-	for (size_t i = 1; i < sizeof(specs) / sizeof(specs[0]); i++)
-		if (strcmp(specs[i - 1].name, specs[i].name) >= 0)
-			return -1;
-	return 0;
+	return sorted(specs, COUNT(specs)) && sorted(hidden, COUNT(hidden)) ?
+	       0 : -1;
 }

@@ -18,7 +18,7 @@
 void show_version(void);
 void show_help(const char *topic);
 
-static void screen_size(const struct ps_args *a)
+static void screen_size(const struct ps_args *a, bool warn)
 {
 	struct winsize ws;
 	const char *env;
@@ -38,6 +38,7 @@ static void screen_size(const struct ps_args *a)
 	}
 	ctx.screen_cols = ws.ws_col;
 	ctx.screen_rows = ws.ws_row;
+
 	/* Piped output is never cut. */
 	if (!isatty(STDOUT_FILENO))
 		ctx.screen_cols = OUTBUF_SIZE;
@@ -55,7 +56,8 @@ static void screen_size(const struct ps_args *a)
 		if (!*end && v > 0 && v < OUTBUF_SIZE)
 			ctx.screen_rows = (int)v;
 	}
-	if (ctx.screen_cols < 9 || ctx.screen_rows < 2)
+	/* judged once, before the options change the size */
+	if (warn && (ctx.screen_cols < 9 || ctx.screen_rows < 2))
 		fprintf(stderr, "your %dx%d screen size is bogus. expect trouble\n",
 			ctx.screen_cols, ctx.screen_rows);
 	if (a->cols)
@@ -107,8 +109,8 @@ int main(int argc, char **argv)
 
 	setlocale(LC_ALL, "");
 	setenv("TZ", ":/etc/localtime", 0);
-	screen_size(&(struct ps_args){ 0 });
-	parse_arguments(argc, argv, &args);
+	screen_size(&(struct ps_args){ 0 }, true);
+	parse_arguments(argc, argv, &args, &fmt);
 	if (args.help) {
 		show_help(args.help_topic);
 		return 0;
@@ -122,12 +124,10 @@ int main(int argc, char **argv)
 		return 0;
 	}
 	err = selection_setup(&args);
-	if (!err)
-		err = build_formats(&args, &fmt);
 	if (err)
 		fail_usage(err);
 	check_quick_conflicts(&args, &fmt);
-	screen_size(&args);
+	screen_size(&args, false);
 
 	ctx.hertz = sys_hertz();
 	ctx.page_kib = sys_page_kib();

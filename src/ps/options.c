@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "lists.h"
+#include "format_build.h"
 #include "options.h"
 
 struct parser {
@@ -575,22 +576,32 @@ static void args_init(struct ps_args *a)
 	a->header = -1;
 }
 
-void parse_arguments(int argc, char **argv, struct ps_args *a)
+/* One pass: the words, then what depends on all of them. */
+static const char *parse_pass(struct parser *p, struct format_result *fmt)
+{
+	const char *err;
+
+	args_init(p->a);
+	err = parse_all(p);
+	if (!err)
+		err = check_thread_options(p->a);
+	if (!err)
+		err = build_formats(p->a, fmt);
+	return err;
+}
+
+void parse_arguments(int argc, char **argv, struct ps_args *a,
+		     struct format_result *fmt)
 {
 	struct parser p = { argc, argv, 0, NULL, false, a };
-	const char *err, *err2;
+	const char *err;
 
-	args_init(a);
-	err = parse_all(&p);
-	if (err) {
-		/* Second chance: read dashed words as BSD options. */
-		args_init(a);
-		p.force_bsd = true;
-		err2 = parse_all(&p);
-		if (err2)
-			fail_usage(err);
-	}
-	err = check_thread_options(a);
-	if (err)
+	err = parse_pass(&p, fmt);
+	if (!err)
+		return;
+	/* Second chance: read dashed words as BSD options.  If that fails
+	 * too, the first pass's complaint is the one shown. */
+	p.force_bsd = true;
+	if (parse_pass(&p, fmt))
 		fail_usage(err);
 }

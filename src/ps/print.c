@@ -138,7 +138,7 @@ int pr_nice(struct out *o, const struct task *t)
 
 int pr_rtprio(struct out *o, const struct task *t)
 {
-	if (normal_policy(t))
+	if (t->policy == SCHED_OTHER)
 		return NUM("%s", "-");
 	return NUM("%u", t->rt_priority);
 }

@@ -20,6 +20,23 @@ PRINTER(etimes); PRINTER(stime); PRINTER(start); PRINTER(lstart);
 PRINTER(bsdstart); PRINTER(bsdtime); PRINTER(comm); PRINTER(args);
 PRINTER(fname); PRINTER(nlwp); PRINTER(wchan); PRINTER(flags);
 PRINTER(psr); PRINTER(dash);
+/* print_more.c */
+PRINTER(t_left); PRINTER(t_left2); PRINTER(t_right); PRINTER(t_right2);
+PRINTER(t_unlimited); PRINTER(t_unlimited2); PRINTER(sig); PRINTER(tsig);
+PRINTER(sigmask); PRINTER(sigignore); PRINTER(sigcatch); PRINTER(trs);
+PRINTER(drs); PRINTER(vsize_bytes); PRINTER(swapable); PRINTER(pss);
+PRINTER(uss); PRINTER(lim); PRINTER(majflt); PRINTER(minflt);
+PRINTER(stackp); PRINTER(esp); PRINTER(eip); PRINTER(cp); PRINTER(cuu);
+PRINTER(cuc); PRINTER(sgi_p); PRINTER(numa); PRINTER(rchars);
+PRINTER(wchars); PRINTER(rops); PRINTER(wops); PRINTER(rbytes);
+PRINTER(wbytes); PRINTER(wcbytes); PRINTER(oom); PRINTER(oomadj);
+PRINTER(luid); PRINTER(agid); PRINTER(agnice); PRINTER(cgroupns);
+PRINTER(ipcns); PRINTER(mntns); PRINTER(netns); PRINTER(pidns);
+PRINTER(timens); PRINTER(userns); PRINTER(utsns); PRINTER(exe);
+PRINTER(supgid); PRINTER(supgrp); PRINTER(cgroup); PRINTER(cgname);
+PRINTER(lxc); PRINTER(sd_slice); PRINTER(sd_unit); PRINTER(sd_session);
+PRINTER(sd_ouid); PRINTER(sd_uunit); PRINTER(sd_machine); PRINTER(sd_seat);
+PRINTER(context);
 #undef PRINTER
 
 /* Comparators for --sort (compare.c). */

@@ -146,6 +146,8 @@ struct ps_args {
 
 /* Parses argv.  On error prints the reference's message and usage and
  * exits 1; on success fills args. */
-void parse_arguments(int argc, char **argv, struct ps_args *args);
+struct format_result;
+void parse_arguments(int argc, char **argv, struct ps_args *args,
+		     struct format_result *fmt);
 
 #endif

@@ -37,7 +37,6 @@ const char *selection_setup(const struct ps_args *a)
 	unsigned u = s & (SS_U_a | SS_U_d), b = s & (SS_B_a | SS_B_x | SS_B_g);
 
 	our_euid = geteuid();
-	our_tty = read_own_tty();
 	if (u && b)
 		return "process selection options conflict";
 	switch (u) {
@@ -79,12 +78,24 @@ group_mask selection_groups(const struct ps_args *a)
 	return g;
 }
 
+/* ps's own terminal, read only when a selection asks about it. */
+static int own_tty(void)
+{
+	static bool known;
+
+	if (!known) {
+		our_tty = read_own_tty();
+		known = true;
+	}
+	return our_tty;
+}
+
 static bool table_accept(const struct task *t)
 {
 	unsigned i = (t->euid == our_euid) |
 		     (t->session == t->tgid) << 1 |
 		     (t->tty_nr == 0) << 2 |
-		     (t->tty_nr == our_tty) << 3;
+		     (t->tty_nr == own_tty()) << 3;
 
 	return select_bits & (1u << i);
 }
@@ -106,7 +117,7 @@ static bool listed(const struct ps_args *a, const struct task *t)
 			case SEL_EGID: hit = (int)t->egid == id; break;
 			case SEL_RGID: hit = (int)t->rgid == id; break;
 			case SEL_TTY:
-				hit = t->tty_nr == (id == OWN_TTY ? our_tty : id);
+				hit = t->tty_nr == (id == OWN_TTY ? own_tty() : id);
 				break;
 			case SEL_COMM: {
 				char comm[TASK_COMM_MAX * 2];
