@@ -41,6 +41,7 @@
 
 /* The pid a served job gets inside the namespace, far above the tree's. */
 enum { SERVE_PID = 200, MAX_MEMBERS = 64, MAX_EXPORTS = 96, NTHREADS = 3 };
+enum { JOB_TIMEOUT = 100 };     /* seconds; run-case waits 120 */
 
 /* Role flags. */
 enum {
@@ -597,6 +598,9 @@ static void run_job(const char *dir)
 
 		sigemptyset(&none);
 		sigprocmask(SIG_SETMASK, &none, NULL);
+		/* A program that never ends (top without -n) must not block
+		 * the server: the alarm survives exec and kills it. */
+		alarm(JOB_TIMEOUT);
 		if (chdir("/") < 0)
 			_exit(126);
 		open_to("/dev", "null", 0, O_RDONLY);
