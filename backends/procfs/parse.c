@@ -34,7 +34,7 @@ static int next_ll(struct cursor *c, long long *out)
 	}
 	while (c->p < c->end && *c->p >= '0' && *c->p <= '9')
 		v = v * 10 + (unsigned)(*c->p++ - '0');
-	*out = neg ? -(long long)v : (long long)v;
+	*out = (long long)(neg ? 0 - v : v);  /* no signed overflow */
 	return 0;
 }
 
