@@ -1,0 +1,416 @@
+/* The task_diag backend's vtable: probe, prepare, scan, release.
+ *
+ * A scan asks the module one question per dump (two for thread rows: the
+ * threads, and the process-wide figures of their leaders), turns each
+ * answered task into a row, fills the groups the module lacks from procfs,
+ * and, whenever the module fails or goes away, answers the whole scan
+ * through the procfs backend instead, so callers never see the switch. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include "../../library/backend.h"
+#include "td_fallback.h"
+#include "td_fill.h"
+#include "td_io.h"
+#include "td_req.h"
+
+#define NEED_STRATEGIES ((1u << TASK_DIAG_DUMP_ALL) | \
+			 (1u << TASK_DIAG_DUMP_ONE) | \
+			 (1u << TASK_DIAG_DUMP_ALL_THREAD) | \
+			 (1u << TASK_DIAG_DUMP_THREAD))
+
+/* Process-wide figures of one process, kept while its threads arrive. */
+struct td_whole {
+	uint32_t tgid;
+	uint64_t have, withheld;
+	struct task_diag_stat stat;
+	struct task_diag_io io;
+};
+
+struct td_state {
+	group_mask groups;
+	struct td_units units;
+	struct td_conn conn;
+	int connected;
+	struct td_plan plan;
+	struct td_parser parser;
+	struct td_fallback fb;          /* groups the module lacks */
+	void *procfs;                   /* the whole-scan fallback */
+	struct td_whole *whole;
+	size_t nwhole, capwhole;
+	int *pids;                      /* the selection's pids, sorted */
+	size_t npids, cappids;
+	struct td_rec scratch;
+};
+
+/* What one answer is turned into. */
+struct td_sink {
+	struct td_state *s;
+	struct task_set *out;
+	enum thread_mode mode;
+	const int *pids;                /* keep only these tgids (sorted) */
+	size_t npids;
+	int want_pid;                   /* ONE/THREAD: only this tgid */
+};
+
+static int supported_ok(const struct task_diag_version *v)
+{
+	uint64_t need = TASK_DIAG_SHOW_BASE | TASK_DIAG_SHOW_STAT;
+
+	return (v->supported_groups & need) == need &&
+		(v->supported_strategies & NEED_STRATEGIES) == NEED_STRATEGIES;
+}
+
+static int td_probe(void)
+{
+	struct td_conn c;
+	int ok;
+
+	if (td_conn_open(&c) < 0)
+		return -1;
+	ok = supported_ok(&c.ver);
+	td_conn_close(&c);
+	return ok ? 0 : -1;
+}
+
+static void disconnect(struct td_state *s)
+{
+	if (s->connected)
+		td_conn_close(&s->conn);
+	s->connected = 0;
+}
+
+/* (Re)opens the module and plans the groups against what it offers. */
+static int connect_module(struct td_state *s)
+{
+	if (s->connected)
+		return 0;
+	if (td_conn_open(&s->conn) < 0)
+		return -1;
+	s->connected = 1;
+	if (!supported_ok(&s->conn.ver) ||
+	    td_plan_make(s->groups, s->conn.ver.supported_groups,
+			 &s->plan) < 0) {
+		disconnect(s);
+		return -1;
+	}
+	if (s->fb.groups != s->plan.fallback) {
+		td_fallback_release(&s->fb);
+		td_fallback_init(&s->fb, s->plan.fallback);
+	}
+	return 0;
+}
+
+static void *td_prepare(group_mask groups)
+{
+	struct td_state *s = calloc(1, sizeof(*s));
+
+	if (!s)
+		return NULL;
+	s->groups = groups | GROUP_BIT(GRP_STAT);
+	td_units_init(&s->units);
+	td_parser_init(&s->parser, 0);
+	td_fallback_init(&s->fb, 0);
+	/* A module that vanished since the probe is not an error: scans
+	 * then go to procfs until it is back. */
+	connect_module(s);
+	return s;
+}
+
+static void td_release(void *state)
+{
+	struct td_state *s = state;
+
+	disconnect(s);
+	td_parser_free(&s->parser);
+	td_fallback_release(&s->fb);
+	if (s->procfs)
+		procfs_backend.release(s->procfs);
+	for (unsigned g = 0; g < __TASK_DIAG_GROUP_MAX; g++)
+		free(s->scratch.var[g].data);
+	free(s->whole);
+	free(s->pids);
+	free(s);
+}
+
+static int in_sorted(const int *v, size_t n, int x)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (v[mid] == x)
+			return 1;
+		if (v[mid] < x)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return 0;
+}
+
+static const struct td_whole *find_whole(const struct td_state *s,
+					 uint32_t tgid)
+{
+	size_t lo = 0, hi = s->nwhole;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (s->whole[mid].tgid == tgid)
+			return &s->whole[mid];
+		if (s->whole[mid].tgid < tgid)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return NULL;
+}
+
+static int wanted(const struct td_sink *k, const struct td_rec *r)
+{
+	if (k->want_pid && (int)r->tgid != k->want_pid)
+		return 0;
+	if (k->pids && !in_sorted(k->pids, k->npids, (int)r->tgid))
+		return 0;
+	/* without threads, only a process itself (ONE may name a thread) */
+	return k->mode != THREADS_NONE || r->pid == r->tgid;
+}
+
+static int emit_whole(const struct td_rec *r, void *arg)
+{
+	struct td_sink *k = arg;
+	struct td_state *s = k->s;
+	struct td_whole *w;
+
+	if (r->pid != r->tgid || !wanted(k, r))
+		return 0;
+	if (s->nwhole == s->capwhole) {
+		size_t cap = s->capwhole ? s->capwhole * 2 : 256;
+		struct td_whole *v = realloc(s->whole, cap * sizeof(*v));
+
+		if (!v)
+			return -ENOMEM;
+		s->whole = v;
+		s->capwhole = cap;
+	}
+	w = &s->whole[s->nwhole++];
+	w->tgid = r->tgid;
+	w->have = r->have;
+	w->withheld = r->withheld;
+	w->stat = r->stat;
+	w->io = r->io;
+	return 0;
+}
+
+/* The leader's thread row shows /proc/PID's figures (procfs reads the
+ * leader from the process directory); under THREADS_AFTER the process
+ * row, a copy of it, comes first. */
+static int leader_row(struct td_sink *k, size_t idx)
+{
+	struct td_state *s = k->s;
+	struct task *t = &k->out->v[idx];
+	const struct td_whole *w = find_whole(s, (uint32_t)t->tgid);
+	struct task *proc;
+
+	if (w) {
+		s->scratch.have = w->have;
+		s->scratch.withheld = w->withheld;
+		s->scratch.stat = w->stat;
+		s->scratch.io = w->io;
+		td_fill_whole(&s->scratch, s->plan.native, &s->units, t);
+	}
+	if (k->mode != THREADS_AFTER)
+		return 0;
+	proc = task_set_push(k->out);
+	if (!proc)
+		return -ENOMEM;
+	t = &k->out->v[idx];            /* the push may have moved rows */
+	if (td_task_dup(proc, t) < 0)
+		return -ENOMEM;
+	/* swap: process row first, then the leader's thread row */
+	{
+		struct task tmp = *t;
+
+		*t = *proc;
+		*proc = tmp;
+	}
+	k->out->v[idx].is_thread_row = 0;
+	return 0;
+}
+
+static int emit_row(const struct td_rec *r, void *arg)
+{
+	struct td_sink *k = arg;
+	struct task *t;
+	size_t idx;
+	int rc;
+
+	if (!wanted(k, r))
+		return 0;
+	t = task_set_push(k->out);
+	if (!t)
+		return -ENOMEM;
+	idx = k->out->n - 1;
+	rc = td_fill_task(r, k->s->plan.native, &k->s->units, t);
+	if (rc < 0) {
+		task_set_pop(k->out);
+		return rc == -1 ? 0 : rc;
+	}
+	if (k->mode == THREADS_NONE)
+		return 0;
+	t->is_thread_row = 1;
+	return r->pid == r->tgid ? leader_row(k, idx) : 0;
+}
+
+static int query(struct td_state *s, uint64_t show, uint32_t strategy,
+		 uint32_t pid, td_emit_fn emit, struct td_sink *k)
+{
+	int fatal = 0;
+	int rc = td_conn_query(&s->conn, &s->parser, show, strategy, pid,
+			       emit, k, &fatal);
+
+	if (fatal)
+		disconnect(s);
+	return rc;
+}
+
+/* Sorted, distinct copy of the selection's pids. */
+static int cmp_int(const void *a, const void *b)
+{
+	int x = *(const int *)a, y = *(const int *)b;
+
+	return (x > y) - (x < y);
+}
+
+static int sort_pids(struct td_state *s, const struct selection *sel)
+{
+	size_t n = 0;
+
+	if (sel->npids > s->cappids) {
+		int *p = realloc(s->pids, sel->npids * sizeof(*p));
+
+		if (!p)
+			return -ENOMEM;
+		s->pids = p;
+		s->cappids = sel->npids;
+	}
+	if (sel->npids)
+		memcpy(s->pids, sel->pids, sel->npids * sizeof(*s->pids));
+	qsort(s->pids, sel->npids, sizeof(*s->pids), cmp_int);
+	for (size_t i = 0; i < sel->npids; i++)
+		if (s->pids[i] > 0 && (!n || s->pids[n - 1] != s->pids[i]))
+			s->pids[n++] = s->pids[i];
+	s->npids = n;
+	return 0;
+}
+
+/* One request per pid costs about three system calls and touches only
+ * that task; a full dump costs a few reads but walks every task.  procfs
+ * counts its processes in the link count of its root. */
+static int per_pid_is_cheaper(size_t npids)
+{
+	struct stat st;
+
+	if (npids <= 4)
+		return 1;
+	if (stat("/proc", &st) < 0)
+		return 0;
+	return npids * 32 <= (size_t)st.st_nlink;
+}
+
+static int scan_module(struct td_state *s, const struct selection *sel,
+		       struct task_set *out)
+{
+	struct td_sink k = { .s = s, .out = out, .mode = sel->threads };
+	int threads = sel->threads != THREADS_NONE;
+	int rc = 0;
+
+	s->nwhole = 0;
+	if (sel->pids) {
+		rc = sort_pids(s, sel);
+		if (rc)
+			return rc;
+		if (per_pid_is_cheaper(s->npids)) {
+			for (size_t i = 0; i < s->npids && !rc; i++) {
+				uint32_t pid = (uint32_t)s->pids[i];
+
+				k.want_pid = s->pids[i];
+				s->nwhole = 0;
+				if (threads) {
+					rc = query(s, s->plan.whole_show,
+						   TASK_DIAG_DUMP_ONE, pid,
+						   emit_whole, &k);
+					if (rc == 0 && s->nwhole)
+						rc = query(s, s->plan.show,
+							   TASK_DIAG_DUMP_THREAD,
+							   pid, emit_row, &k);
+				} else {
+					rc = query(s, s->plan.show,
+						   TASK_DIAG_DUMP_ONE, pid,
+						   emit_row, &k);
+				}
+				if (rc == -ESRCH && s->connected)
+					rc = 0; /* gone or hidden: as procfs */
+			}
+			return rc;
+		}
+		k.pids = s->pids;
+		k.npids = s->npids;
+	}
+	if (!threads)
+		return query(s, s->plan.show, TASK_DIAG_DUMP_ALL, 0,
+			     emit_row, &k);
+	rc = query(s, s->plan.whole_show, TASK_DIAG_DUMP_ALL, 0,
+		   emit_whole, &k);
+	if (!rc)
+		rc = query(s, s->plan.show, TASK_DIAG_DUMP_ALL_THREAD, 0,
+			   emit_row, &k);
+	return rc;
+}
+
+static int scan_procfs(struct td_state *s, const struct selection *sel,
+		       struct task_set *out)
+{
+	if (!s->procfs) {
+		s->procfs = procfs_backend.prepare(s->groups);
+		if (!s->procfs)
+			return -errno;
+	}
+	return procfs_backend.scan(s->procfs, sel, out);
+}
+
+static void truncate_rows(struct task_set *out, size_t n)
+{
+	while (out->n > n)
+		task_set_pop(out);
+}
+
+static int td_scan(void *state, const struct selection *sel,
+		   struct task_set *out)
+{
+	struct td_state *s = state;
+	size_t first = out->n;
+	int rc;
+
+	if (connect_module(s) == 0) {
+		rc = scan_module(s, sel, out);
+		if (rc == 0 && s->plan.fallback)
+			rc = td_fallback_fill(&s->fb, sel->threads, !sel->pids,
+					      out, first);
+		if (rc == 0)
+			return 0;
+		truncate_rows(out, first);
+	}
+	return scan_procfs(s, sel, out);
+}
+
+const struct backend_ops task_diag_backend = {
+	.name = "task_diag",
+	.probe = td_probe,
+	.prepare = td_prepare,
+	.scan = td_scan,
+	.release = td_release,
+};

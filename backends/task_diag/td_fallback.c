@@ -1,0 +1,137 @@
+/* Per-group fallback to procfs, merged by (tgid, tid, row kind). */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include "td_fallback.h"
+
+void td_fallback_init(struct td_fallback *fb, group_mask groups)
+{
+	memset(fb, 0, sizeof(*fb));
+	fb->groups = groups;
+}
+
+void td_fallback_release(struct td_fallback *fb)
+{
+	if (fb->state)
+		procfs_backend.release(fb->state);
+	task_set_free(&fb->rows);
+	free(fb->pids);
+	memset(fb, 0, sizeof(*fb));
+}
+
+void td_move_group(struct task *dst, struct task *src, enum data_group g)
+{
+	for (size_t i = 0; i < ITEM_COUNT; i++) {
+		const struct item_info *it = &item_table[i];
+		char *d = (char *)dst + it->offset, *s = (char *)src + it->offset;
+		size_t size = 0;
+
+		if (it->group != g)
+			continue;
+		switch (it->type) {
+		case T_CHAR: size = sizeof(char); break;
+		case T_INT: case T_UINT: size = sizeof(int); break;
+		case T_LONG: case T_ULONG: size = sizeof(long); break;
+		case T_ULL: case T_U64: size = sizeof(unsigned long long); break;
+		case T_STR: size = TASK_COMM_MAX; break;
+		case T_STRP:
+			free(*(char **)d);
+			*(char **)d = *(char **)s;
+			*(char **)s = NULL;
+			continue;
+		case T_BLOB:
+			free(((struct task_blob *)d)->data);
+			*(struct task_blob *)d = *(struct task_blob *)s;
+			memset(s, 0, sizeof(struct task_blob));
+			continue;
+		}
+		memcpy(d, s, size);
+	}
+	/* fields that are not items of their own */
+	if (g == GRP_NS)
+		memcpy(dst->ns, src->ns, sizeof(dst->ns));
+	if (g == GRP_STATUS)
+		dst->status_nlwp = src->status_nlwp;
+	dst->groups_filled = (dst->groups_filled & ~GROUP_BIT(g)) |
+		(src->groups_filled & GROUP_BIT(g));
+}
+
+static int same_row(const struct task *a, const struct task *b)
+{
+	return a->tgid == b->tgid && a->tid == b->tid &&
+		a->is_thread_row == b->is_thread_row;
+}
+
+static int collect_pids(struct td_fallback *fb, const struct task_set *out,
+			size_t first)
+{
+	fb->npids = 0;
+	for (size_t i = first; i < out->n; i++) {
+		int tgid = out->v[i].tgid;
+
+		if (fb->npids && fb->pids[fb->npids - 1] == tgid)
+			continue;
+		if (fb->npids == fb->cappids) {
+			size_t cap = fb->cappids ? fb->cappids * 2 : 64;
+			int *p = realloc(fb->pids, cap * sizeof(*p));
+
+			if (!p)
+				return -ENOMEM;
+			fb->pids = p;
+			fb->cappids = cap;
+		}
+		fb->pids[fb->npids++] = tgid;
+	}
+	return 0;
+}
+
+int td_fallback_fill(struct td_fallback *fb, enum thread_mode mode, int all,
+		     struct task_set *out, size_t first)
+{
+	struct selection sel = { .threads = mode };
+	size_t j = 0;
+	int rc;
+
+	if (!fb->groups || first >= out->n)
+		return 0;
+	if (!fb->state) {
+		fb->state = procfs_backend.prepare(fb->groups |
+						   GROUP_BIT(GRP_STAT));
+		if (!fb->state)
+			return -errno;
+	}
+	if (!all) {
+		rc = collect_pids(fb, out, first);
+		if (rc)
+			return rc;
+		sel.pids = fb->pids;
+		sel.npids = fb->npids;
+	}
+	task_set_clear(&fb->rows);
+	rc = procfs_backend.scan(fb->state, &sel, &fb->rows);
+	if (rc)
+		return rc;
+	/* Both lists run in ascending tgid, rows of a process in the same
+	 * order; a task that came or went in between simply finds no
+	 * partner and keeps the missing values. */
+	for (size_t i = first; i < out->n; i++) {
+		struct task *t = &out->v[i];
+		size_t k;
+
+		while (j < fb->rows.n && fb->rows.v[j].tgid < t->tgid)
+			j++;
+		for (k = j; k < fb->rows.n && fb->rows.v[k].tgid == t->tgid;
+		     k++)
+			if (same_row(&fb->rows.v[k], t))
+				break;
+		if (k >= fb->rows.n || !same_row(&fb->rows.v[k], t))
+			continue;
+		for (int g = 0; g < GRP_COUNT; g++)
+			if ((fb->groups & GROUP_BIT(g)) && g != GRP_STAT)
+				td_move_group(t, &fb->rows.v[k],
+					      (enum data_group)g);
+		if (k == j)
+			j++;
+	}
+	return 0;
+}

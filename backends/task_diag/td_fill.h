@@ -1,0 +1,32 @@
+/* From a merged task_diag record to the struct task row the procfs backend
+ * would have produced for the same task: same units, same missing values.
+ * Pure: no I/O; only the row's own strings are allocated. */
+#ifndef PROCPS_TD_TD_FILL_H
+#define PROCPS_TD_TD_FILL_H
+
+#include "../../library/items.h"
+#include "td_proto.h"
+
+struct td_units {
+	uint64_t ns_per_tick;   /* 1e9 / sysconf(_SC_CLK_TCK) */
+	unsigned page_kib;      /* page size in KiB */
+};
+
+/* The units of the running system. */
+void td_units_init(struct td_units *u);
+
+/* Fills t (zeroed by the caller) with the groups of `groups` that r
+ * carries.  -1 when procfs could not have read the task's stat file (the
+ * row is then dropped, as the procfs backend drops it); -ENOMEM. */
+int td_fill_task(const struct td_rec *r, group_mask groups,
+		 const struct td_units *u, struct task *t);
+
+/* Replaces the per-thread figures of t (stat counters and times, io) with
+ * the process-wide ones r carries, as /proc/PID shows them for a leader. */
+void td_fill_whole(const struct td_rec *r, group_mask groups,
+		   const struct td_units *u, struct task *t);
+
+/* A deep copy of a row (its strings duplicated).  0 or -ENOMEM. */
+int td_task_dup(struct task *dst, const struct task *src);
+
+#endif

@@ -1,0 +1,234 @@
+/* Reply parsing with libnl-3's message and attribute walkers.
+ *
+ * Every length is checked before use: nlmsg_ok()/nla_ok() bound each
+ * message and attribute by what is left of the buffer, and a buffer that
+ * does not end exactly on a message boundary is refused as a whole. */
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <netlink/msg.h>
+#include <netlink/attr.h>
+#include "td_parse.h"
+
+/* No value is allowed to grow past this (a runaway answer, not data). */
+#define TD_VAR_LIMIT ((size_t)256 << 20)
+
+int td_type_is_variable(unsigned g)
+{
+	switch (g) {
+	case TASK_DIAG_CMDLINE: case TASK_DIAG_GROUPS: case TASK_DIAG_ENVIRON:
+	case TASK_DIAG_CGROUP: case TASK_DIAG_WCHAN: case TASK_DIAG_EXE:
+	case TASK_DIAG_AUTOGROUP:
+		return 1;
+	}
+	return 0;
+}
+
+void td_parser_init(struct td_parser *p, uint32_t seq)
+{
+	memset(p, 0, sizeof(*p));
+	p->seq = seq;
+}
+
+static void rec_reset(struct td_rec *r)
+{
+	struct td_var keep[__TASK_DIAG_GROUP_MAX];
+
+	memcpy(keep, r->var, sizeof(keep));
+	memset(r, 0, sizeof(*r));
+	for (unsigned g = 0; g < __TASK_DIAG_GROUP_MAX; g++) {
+		r->var[g] = keep[g];
+		r->var[g].len = 0;
+	}
+}
+
+void td_parser_reset(struct td_parser *p, uint32_t seq)
+{
+	rec_reset(&p->rec);
+	p->seq = seq;
+	p->open = p->started = p->done = 0;
+	p->ntasks = 0;
+}
+
+void td_parser_free(struct td_parser *p)
+{
+	for (unsigned g = 0; g < __TASK_DIAG_GROUP_MAX; g++)
+		free(p->rec.var[g].data);
+	memset(p, 0, sizeof(*p));
+}
+
+static int var_append(struct td_var *v, const void *data, size_t n)
+{
+	if (!n)
+		return 0;
+	if (n > TD_VAR_LIMIT - v->len)
+		return -EBADMSG;
+	if (v->len + n > v->cap) {
+		size_t cap = v->cap ? v->cap : 256;
+		char *d;
+
+		while (cap < v->len + n)
+			cap *= 2;
+		d = realloc(v->data, cap);
+		if (!d)
+			return -ENOMEM;
+		v->data = d;
+		v->cap = cap;
+	}
+	memcpy(v->data + v->len, data, n);
+	v->len += n;
+	return 0;
+}
+
+/* Where a fixed-size attribute lands, and how big we know it to be. */
+static void *fixed_slot(struct td_rec *r, unsigned type, size_t *size)
+{
+#define SLOT(t, f) case t: *size = sizeof(r->f); return &r->f
+	switch (type) {
+	SLOT(TASK_DIAG_BASE, base);
+	SLOT(TASK_DIAG_CRED, cred);
+	SLOT(TASK_DIAG_STAT, stat);
+	SLOT(TASK_DIAG_STATM, statm);
+	SLOT(TASK_DIAG_IO, io);
+	SLOT(TASK_DIAG_NS, ns);
+	SLOT(TASK_DIAG_OOM, oom);
+	SLOT(TASK_DIAG_LOGINUID, login);
+	}
+#undef SLOT
+	*size = 0;
+	return NULL;
+}
+
+static int take_attr(struct td_rec *r, const struct nlattr *nla)
+{
+	unsigned type = (unsigned)nla_type(nla);
+	size_t plen = (size_t)nla_len(nla), size;
+	const void *data = nla_data(nla);
+	void *slot;
+
+	if (type == TASK_DIAG_WITHHELD) {
+		uint64_t v = 0;
+
+		memcpy(&v, data, plen < sizeof(v) ? plen : sizeof(v));
+		r->withheld |= v;
+		return 0;
+	}
+	if (type >= __TASK_DIAG_GROUP_MAX)
+		return 0;       /* a group newer than this client: skip it */
+	r->have |= TASK_DIAG_SHOW(type);
+	if (td_type_is_variable(type))
+		return var_append(&r->var[type], data, plen);
+	slot = fixed_slot(r, type, &size);
+	if (!slot)
+		return 0;       /* reserved types (VMA): not used */
+	memset(slot, 0, size);
+	memcpy(slot, data, plen < size ? plen : size);
+	return 0;
+}
+
+static int task_msg(struct td_parser *p, struct nlmsghdr *nlh,
+		    td_emit_fn emit, void *arg)
+{
+	struct task_diag_msg m;
+	struct nlattr *nla;
+	int rem, rc;
+
+	if (nlh->nlmsg_seq != p->seq ||
+	    nlh->nlmsg_len < NLMSG_HDRLEN + NLMSG_ALIGN(TD_MSG_HDRLEN))
+		return -EBADMSG;
+	memcpy(&m, nlmsg_data(nlh), sizeof(m));
+	if (p->open) {
+		if (m.pid != p->rec.pid || m.tgid != p->rec.tgid)
+			return -EBADMSG;
+	} else {
+		rec_reset(&p->rec);
+		p->rec.pid = m.pid;
+		p->rec.tgid = m.tgid;
+	}
+	p->started = 1;
+	nla_for_each_attr(nla, nlmsg_attrdata(nlh, TD_MSG_HDRLEN),
+			  nlmsg_attrlen(nlh, TD_MSG_HDRLEN), rem) {
+		rc = take_attr(&p->rec, nla);
+		if (rc)
+			return rc;
+	}
+	/* What is left must be the padding of the last attribute. */
+	if (rem > 0 || rem <= -(int)NLA_ALIGNTO)
+		return -EBADMSG;
+	p->open = (m.flags & TASK_DIAG_FLAG_CONT) != 0;
+	if (p->open)
+		return 0;
+	p->started = 0;
+	p->ntasks++;
+	return emit ? emit(&p->rec, arg) : 0;
+}
+
+int td_parse_chunk(struct td_parser *p, const void *buf, size_t len,
+		   td_emit_fn emit, void *arg)
+{
+	struct nlmsghdr *nlh = (struct nlmsghdr *)buf;
+	int rem, rc;
+
+	if (len > INT_MAX)
+		return -EBADMSG;
+	rem = (int)len;
+	for (; nlmsg_ok(nlh, rem); nlh = nlmsg_next(nlh, &rem)) {
+		if (p->done)
+			return -EBADMSG;
+		switch (nlh->nlmsg_type) {
+		case NLMSG_NOOP:
+			continue;
+		case NLMSG_DONE:
+			if (p->open)
+				return -EBADMSG;
+			p->done = 1;
+			continue;
+		case NLMSG_ERROR: {
+			struct nlmsgerr e;
+
+			if (nlh->nlmsg_len < NLMSG_HDRLEN + sizeof(e))
+				return -EBADMSG;
+			memcpy(&e, nlmsg_data(nlh), sizeof(e));
+			if (e.error == 0)
+				continue;       /* an acknowledgement */
+			return e.error < 0 ? e.error : -EBADMSG;
+		}
+		case TASK_DIAG_CMD_GET:
+			rc = task_msg(p, nlh, emit, arg);
+			if (rc)
+				return rc;
+			continue;
+		default:
+			return -EBADMSG;
+		}
+	}
+	/* Whole messages only: anything left over is a cut message. */
+	if (rem > 0 || rem <= -(int)NLMSG_ALIGNTO)
+		return -EBADMSG;
+	return 0;
+}
+
+int td_parse_finish(struct td_parser *p)
+{
+	return p->open ? -EBADMSG : 0;
+}
+
+int td_parse_version(const void *buf, size_t len, uint32_t seq,
+		     struct task_diag_version *v)
+{
+	const struct nlmsghdr *nlh = buf;
+	size_t plen;
+
+	memset(v, 0, sizeof(*v));
+	if (len < NLMSG_HDRLEN || len > INT_MAX ||
+	    !nlmsg_ok(nlh, (int)len) || nlh->nlmsg_type != TASK_DIAG_CMD_VERSION ||
+	    nlh->nlmsg_seq != seq)
+		return -EBADMSG;
+	plen = (size_t)nlmsg_datalen(nlh);
+	if (plen < sizeof(v->version) ||
+	    NLMSG_ALIGN(nlh->nlmsg_len) < len)
+		return -EBADMSG;
+	memcpy(v, nlmsg_data(nlh), plen < sizeof(*v) ? plen : sizeof(*v));
+	return 0;
+}

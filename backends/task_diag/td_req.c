@@ -1,0 +1,97 @@
+/* Request building with libnl-3's message constructors. */
+#include <string.h>
+#include <netlink/msg.h>
+#include "td_req.h"
+
+uint64_t td_group_show(enum data_group g)
+{
+	switch (g) {
+	case GRP_STAT:
+		return TASK_DIAG_SHOW_BASE | TASK_DIAG_SHOW_STAT;
+	case GRP_OWNER:
+		/* the dump owner is root for a task without an mm */
+		return TASK_DIAG_SHOW_BASE | TASK_DIAG_SHOW_CRED |
+			TASK_DIAG_SHOW_STATM;
+	case GRP_STATUS:
+		return TASK_DIAG_SHOW_BASE | TASK_DIAG_SHOW_CRED |
+			TASK_DIAG_SHOW_GROUPS | TASK_DIAG_SHOW_STAT |
+			TASK_DIAG_SHOW_STATM;
+	case GRP_STATM:     return TASK_DIAG_SHOW_STATM;
+	case GRP_CMDLINE:   return TASK_DIAG_SHOW_CMDLINE;
+	case GRP_ENVIRON:   return TASK_DIAG_SHOW_ENVIRON;
+	case GRP_CGROUP:    return TASK_DIAG_SHOW_CGROUP;
+	case GRP_WCHAN:     return TASK_DIAG_SHOW_WCHAN;
+	case GRP_IO:        return TASK_DIAG_SHOW_IO;
+	case GRP_OOM:       return TASK_DIAG_SHOW_OOM;
+	case GRP_NS:        return TASK_DIAG_SHOW_NS;
+	case GRP_LOGIN:     return TASK_DIAG_SHOW_LOGINUID;
+	case GRP_EXE:       return TASK_DIAG_SHOW_EXE;
+	case GRP_AUTOGROUP: return TASK_DIAG_SHOW_AUTOGROUP;
+	case GRP_SMAPS:
+	case GRP_COUNT:
+		break;
+	}
+	return 0;
+}
+
+int td_plan_make(group_mask groups, uint64_t supported, struct td_plan *p)
+{
+	memset(p, 0, sizeof(*p));
+	groups |= GROUP_BIT(GRP_STAT);
+	for (int g = 0; g < GRP_COUNT; g++) {
+		uint64_t need;
+
+		if (!(groups & GROUP_BIT(g)))
+			continue;
+		need = td_group_show((enum data_group)g);
+		if (need && (need & supported) == need) {
+			p->show |= need;
+			p->native |= GROUP_BIT(g);
+		} else {
+			p->fallback |= GROUP_BIT(g);
+		}
+	}
+	if (p->fallback & GROUP_BIT(GRP_STAT))
+		return -1;
+	p->whole_show = p->show & (TASK_DIAG_SHOW_STAT | TASK_DIAG_SHOW_IO);
+	return 0;
+}
+
+static int build(void *buf, size_t cap, int type, const void *payload,
+		 size_t plen, uint32_t seq)
+{
+	struct nl_msg *msg = nlmsg_alloc_simple(type, 0);
+	struct nlmsghdr *nlh;
+	int len = -1;
+
+	if (!msg)
+		return -1;
+	if (plen && nlmsg_append(msg, (void *)payload, plen, NLMSG_ALIGNTO) < 0)
+		goto out;
+	nlh = nlmsg_hdr(msg);
+	nlh->nlmsg_seq = seq;
+	if (nlh->nlmsg_len <= cap) {
+		memcpy(buf, nlh, nlh->nlmsg_len);
+		len = (int)nlh->nlmsg_len;
+	}
+out:
+	nlmsg_free(msg);
+	return len;
+}
+
+int td_req_get(void *buf, size_t cap, uint64_t show, uint32_t strategy,
+	       uint32_t pid, uint32_t seq)
+{
+	struct task_diag_pid req;
+
+	memset(&req, 0, sizeof(req));
+	req.show_flags = show;
+	req.dump_strategy = strategy;
+	req.pid = pid;
+	return build(buf, cap, TASK_DIAG_CMD_GET, &req, sizeof(req), seq);
+}
+
+int td_req_version(void *buf, size_t cap, uint32_t seq)
+{
+	return build(buf, cap, TASK_DIAG_CMD_VERSION, NULL, 0, seq);
+}
