@@ -176,56 +176,67 @@ const char *fmt_pct(double v, int width, bool right, bool extra)
 	return fmt_pad("?", width, right);
 }
 
+/* Past these, a time moves on to the next coarser form even if the finer
+ * one would fit: minutes, hours, days. */
+enum { MINS_LIMIT = 360, HOURS_LIMIT = 96, DAYS_LIMIT = 14 };
+
 const char *fmt_tics(unsigned long long tics, int width, bool right,
 		     enum tics_form form)
 {
 	char buf[64];
 	unsigned long long t = tics * 100ULL / sys_hertz();
-	unsigned long cc = (unsigned long)(t % 100), nn;
+	unsigned long long cent, secs, mins, tmins, hours, thours, days,
+		tdays, weeks;
 
+	buf[0] = '\0';
+	if (Fmt_zero_suppress && t == 0)
+		return fmt_pad(buf, width, right);
+	cent = t % 100;
 	t /= 100;
-	nn = (unsigned long)(t % 60);
-	t /= 60;
+	secs = t % 60;
+	tmins = t / 60;
+	mins = tmins % 60;
+	thours = tmins / 60;
+	hours = thours % 24;
+	tdays = thours / 24;
+	days = tdays % 7;
+	weeks = tdays / 7;
+#define FITS(...) (snprintf(buf, sizeof(buf), __VA_ARGS__) <= width)
 	/* each form falls through to a coarser one until the text fits */
 	switch (form) {
 	case TICS_SECS:
-		if (width >= snprintf(buf, sizeof(buf), "%llu:%02lu.%02lu", t,
-				      nn, cc))
+		if (tmins <= MINS_LIMIT &&
+		    FITS("%llu:%02llu.%02llu", tmins, secs, cent))
 			break;
 		/* fall through */
 	case TICS_MINS:
-		if (width >= snprintf(buf, sizeof(buf), "%llu:%02lu", t, nn))
+		if (tmins <= MINS_LIMIT && FITS("%llu:%02llu", tmins, secs))
 			break;
 		/* fall through */
 	case TICS_HOUR:
-		nn = (unsigned long)(t % 60);
-		t /= 60;
-		if (width >= snprintf(buf, sizeof(buf), "%llu,%02lu", t, nn))
+		if (thours <= HOURS_LIMIT && FITS("%llu,%02llu", thours, mins))
 			break;
 		/* fall through */
 	case TICS_DAY1:
-		nn = (unsigned long)(t % 24);
-		t /= 24;
-		if (width >= snprintf(buf, sizeof(buf), "%llud+%luh", t, nn))
+		if (tdays <= DAYS_LIMIT && FITS("%llud+%lluh", tdays, hours))
 			break;
 		/* fall through */
 	case TICS_DAY2:
-		if (width >= snprintf(buf, sizeof(buf), "%llud", t))
+		if (tdays <= DAYS_LIMIT && FITS("%llud", tdays))
 			break;
 		/* fall through */
 	case TICS_WEEK:
-		nn = (unsigned long)(t % 7);
-		t /= 7;
-		if (width >= snprintf(buf, sizeof(buf), "%lluw+%lud", t, nn))
+		if (FITS("%lluw+%llud", weeks, days))
 			break;
 		/* fall through */
 	case TICS_WEEK2:
-		if (width >= snprintf(buf, sizeof(buf), "%lluw", t))
+		if (FITS("%lluw", weeks))
 			break;
 		/* fall through */
 	default:
 		snprintf(buf, sizeof(buf), "?");
 		break;
 	}
+#undef FITS
 	return fmt_pad(buf, width, right);
 }
