@@ -81,6 +81,72 @@ static void storm_threads(void)
 	}
 }
 
+/* several threads racing on one descriptor: errors allowed, no crash */
+static int shared_fd;
+static void *racer(void *arg)
+{
+	char buf[4096];
+	int i, odd = 0;
+
+	for (i = 0; i < 100; i++) {
+		int ret = td_request(shared_fd, TASK_DIAG_SHOW_BASE |
+				     TASK_DIAG_SHOW_STAT | TASK_DIAG_SHOW_CMDLINE,
+				     TASK_DIAG_DUMP_ALL, 0, 1);
+		ssize_t n;
+
+		if (ret && ret != -EBUSY)
+			odd++;
+		while ((n = read(shared_fd, buf, sizeof(buf))) > 0)
+			;
+		if (n < 0 && errno != EINVAL)
+			odd++;
+	}
+	return (void *)(long)odd;
+}
+
+static void shared_fd_threads(void)
+{
+	pthread_t t[4];
+	long odd = 0;
+	void *r;
+	int i;
+
+	shared_fd = td_open(NULL);
+	for (i = 0; i < 4; i++)
+		pthread_create(&t[i], NULL, racer, NULL);
+	for (i = 0; i < 4; i++) {
+		pthread_join(t[i], &r);
+		odd += (long)r;
+	}
+	close(shared_fd);
+	check(!odd, "4 threads racing on one descriptor (%ld odd errors)", odd);
+}
+
+/* readers killed at random points of an answer */
+static void killed_readers(void)
+{
+	int i, st, ok = 1;
+
+	for (i = 0; i < 20; i++) {
+		pid_t p = fork();
+
+		if (p == 0) {
+			int fd = td_open(NULL);
+
+			for (;;) {
+				td_request(fd, TD_ALL_GROUPS_V1,
+					   TASK_DIAG_DUMP_ALL_THREAD, 0, 1);
+				td_drain(fd, TASK_DIAG_MIN_READ_SIZE);
+			}
+		}
+		usleep(20000 + i * 5000);
+		kill(p, SIGKILL);
+		waitpid(p, &st, 0);
+		ok &= WIFSIGNALED(st) && WTERMSIG(st) == SIGKILL;
+	}
+	check(ok, "20 readers killed in the middle of answers");
+}
+
 static pid_t spawn(void (*fn)(void))
 {
 	pid_t p = fork();
@@ -141,6 +207,10 @@ int main(void)
 	}
 	printf("t_storm: 1000 dumps, %ld tasks in %.1f s\n", total,
 	       now_s() - t0);
+	t0 = now_s();
+	shared_fd_threads();
+	killed_readers();
+	printf("t_storm: races and kills %.1f s\n", now_s() - t0);
 	check(!errs, "1000 dumps during a fork/exit storm complete (%d errors)",
 	      errs);
 	check(!bad_order && !dups, "no task listed twice (%d out of order, %d repeated)",

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include "compare.h"
 #include "fixture.h"
@@ -190,6 +191,16 @@ int main(void)
 	for (i = 0; i < nfix; i++)
 		if (fix[i] <= 0)
 			fail("fixture %s did not start", fix_name[i]);
+	/* a cgroup path deeper than the root (cgroup2 is mounted by init) */
+	{
+		FILE *f;
+
+		mkdir("/sys/fs/cgroup/td-test", 0755);
+		mkdir("/sys/fs/cgroup/td-test/inner", 0755);
+		f = fopen("/sys/fs/cgroup/td-test/inner/cgroup.procs", "w");
+		check(f && fprintf(f, "%d\n", fix[0]) > 0 && !fclose(f),
+		      "plain fixture moved to /td-test/inner");
+	}
 	check(n == 1, "zombie fixture present");
 
 	/* ALL, every group */
