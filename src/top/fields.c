@@ -425,13 +425,18 @@ const char *field_command(const struct row *r, int winflags, char *buf,
 	const struct task *t = r->t;
 
 	if ((winflags & WF_CMDLINE) && t->cmdline.data && t->cmdline.len) {
+		/* arguments that escape to nothing show as "?" */
 		join_vector(raw, sizeof(raw), t->cmdline.data, t->cmdline.len);
 		escape_lib(text, raw, sizeof(text));
+		if (!text[0])
+			strcpy(text, "?");
 	} else if (winflags & WF_CMDLINE) {
 		char comm[TASK_COMM_MAX * 2];
 
+		/* no arguments (kernel threads, zombies): the bracketed name */
 		escape_lib(comm, t->comm, sizeof(comm));
-		snprintf(text, sizeof(text), "[%s]", comm);
+		snprintf(text, sizeof(text), "[%s]%s", comm,
+			 t->state == 'Z' ? " <defunct>" : "");
 	} else {
 		escape_lib(text, t->comm, sizeof(text));
 	}

@@ -93,7 +93,8 @@ static int show_cpus(const struct cpu_set *cpus, bool double_up)
 /* "%#.1f " in at most 9 characters, the 9th becoming '+' when cut. */
 static void mem_num(char *b, float v)
 {
-	if (snprintf(b, 10, "%#.1f ", v) > 9)
+	/* KiB are whole numbers, larger units have one decimal */
+	if (snprintf(b, 10, Rc.summ_mscale ? "%#.1f " : "%.0f ", v) > 9)
 		b[8] = '+';
 }
 
