@@ -49,6 +49,22 @@ COMPARE(rtprio); COMPARE(policy); COMPARE(pcpu); COMPARE(pmem);
 COMPARE(vsz); COMPARE(rss); COMPARE(time); COMPARE(start); COMPARE(comm);
 COMPARE(args); COMPARE(nlwp); COMPARE(flags); COMPARE(psr);
 COMPARE(wchan); COMPARE(sz);
+/* print_more.c */
+COMPARE(noop); COMPARE(flt_maj); COMPARE(flt_min); COMPARE(io_rchar);
+COMPARE(io_wchar); COMPARE(io_syscr); COMPARE(io_syscw); COMPARE(io_rbytes);
+COMPARE(io_wbytes); COMPARE(io_cbytes); COMPARE(pss); COMPARE(uss);
+COMPARE(oom); COMPARE(oomadj); COMPARE(rsslim); COMPARE(luid);
+COMPARE(agid); COMPARE(agnice); COMPARE(stackp); COMPARE(esp);
+COMPARE(eip); COMPARE(numa); COMPARE(cuc); COMPARE(sig); COMPARE(tsig);
+COMPARE(sigmask); COMPARE(sigignore); COMPARE(sigcatch);
+COMPARE(cgroupns); COMPARE(ipcns); COMPARE(mntns); COMPARE(netns);
+COMPARE(pidns); COMPARE(timens); COMPARE(userns); COMPARE(utsns);
+COMPARE(cgroup); COMPARE(cgname); COMPARE(exe); COMPARE(supgid);
+COMPARE(supgrp); COMPARE(lxc); COMPARE(sd_slice); COMPARE(sd_unit);
+COMPARE(sd_session); COMPARE(sd_ouid); COMPARE(sd_uunit);
+COMPARE(sd_machine); COMPARE(sd_seat); COMPARE(suid); COMPARE(fuid);
+COMPARE(sgid); COMPARE(suser); COMPARE(fuser); COMPARE(rgroup);
+COMPARE(sgroup); COMPARE(fgroup); COMPARE(fsgid); COMPARE(elapsed);
 #undef COMPARE
 
 /* Helpers shared by printers. */

@@ -784,3 +784,172 @@ int pr_context(struct out *o, const struct task *t)
 	}
 	return dash(o);
 }
+
+/* ---- sort comparators for these columns ----
+ * The reference sorts on the library value behind a column, which is
+ * not always what the column prints (the segment columns sort by the
+ * address space size, the labels by pid).  A column that prints "-"
+ * for every task sorts as a no-op: rows keep their order. */
+
+#define NUMCMP(x, y) ((x) < (y) ? -1 : (x) > (y))
+/* expr reads the task through t. */
+#define FIELD_CMP(name, type, expr) \
+	static type key_##name(const struct task *t) { return (expr); } \
+	int cmp_##name(const struct task *a, const struct task *b) \
+	{ \
+		type x = key_##name(a), y = key_##name(b); \
+		return NUMCMP(x, y); \
+	}
+
+int cmp_noop(const struct task *a, const struct task *b)
+{
+	(void)a;
+	(void)b;
+	return 0;
+}
+
+FIELD_CMP(flt_maj, unsigned long, t->majflt)
+FIELD_CMP(flt_min, unsigned long, t->minflt)
+FIELD_CMP(io_rchar, unsigned long long, t->io_rchar)
+FIELD_CMP(io_wchar, unsigned long long, t->io_wchar)
+FIELD_CMP(io_syscr, unsigned long long, t->io_syscr)
+FIELD_CMP(io_syscw, unsigned long long, t->io_syscw)
+FIELD_CMP(io_rbytes, unsigned long long, t->io_read_bytes)
+FIELD_CMP(io_wbytes, unsigned long long, t->io_write_bytes)
+FIELD_CMP(io_cbytes, unsigned long long, t->io_cancelled_write_bytes)
+FIELD_CMP(pss, unsigned long, t->sm_pss)
+FIELD_CMP(uss, unsigned long, t->sm_uss)
+FIELD_CMP(oom, int, t->oom_score)
+FIELD_CMP(oomadj, int, t->oom_adj)
+FIELD_CMP(rsslim, unsigned long, t->rsslim)
+FIELD_CMP(luid, int, (int)t->loginuid)
+FIELD_CMP(agid, int, (t->groups_filled & GROUP_BIT(GRP_AUTOGROUP)) ?
+	  t->autogroup_id : -1)
+FIELD_CMP(agnice, int, t->autogroup_nice)
+FIELD_CMP(stackp, unsigned long, t->start_stack)
+FIELD_CMP(esp, unsigned long, t->kstk_esp)
+FIELD_CMP(eip, unsigned long, t->kstk_eip)
+FIELD_CMP(numa, int, cpu_node(t->processor))
+FIELD_CMP(cuc, double, utilization(t, 1))
+FIELD_CMP(sig, uint64_t, t->tid != t->tgid ? t->sig_pending : t->sig_shared)
+FIELD_CMP(tsig, uint64_t, t->sig_pending)
+FIELD_CMP(sigmask, uint64_t, t->sig_blocked)
+FIELD_CMP(sigignore, uint64_t, t->sig_ignored)
+FIELD_CMP(sigcatch, uint64_t, t->sig_caught)
+FIELD_CMP(cgroupns, unsigned long, t->ns[TASK_NS_CGROUP])
+FIELD_CMP(ipcns, unsigned long, t->ns[TASK_NS_IPC])
+FIELD_CMP(mntns, unsigned long, t->ns[TASK_NS_MNT])
+FIELD_CMP(netns, unsigned long, t->ns[TASK_NS_NET])
+FIELD_CMP(pidns, unsigned long, t->ns[TASK_NS_PID])
+FIELD_CMP(timens, unsigned long, t->ns[TASK_NS_TIME])
+FIELD_CMP(userns, unsigned long, t->ns[TASK_NS_USER])
+FIELD_CMP(utsns, unsigned long, t->ns[TASK_NS_UTS])
+
+/* Text values compare in the locale's order. */
+static int text_cmp(const char *x, const char *y)
+{
+	return strcoll(x ? x : "", y ? y : "");
+}
+
+int cmp_cgroup(const struct task *a, const struct task *b)
+{
+	static char x[TEXT_MAX];
+
+	snprintf(x, sizeof(x), "%s", cgroup_text(a));
+	return text_cmp(x, cgroup_text(b));
+}
+
+static const char *cgname_of(const char *s)
+{
+	const char *name = strstr(s, ":name=");
+
+	return name && name[6] ? name + 6 : s;
+}
+
+int cmp_cgname(const struct task *a, const struct task *b)
+{
+	static char x[TEXT_MAX];
+
+	snprintf(x, sizeof(x), "%s", cgname_of(cgroup_text(a)));
+	return text_cmp(x, cgname_of(cgroup_text(b)));
+}
+
+int cmp_exe(const struct task *a, const struct task *b)
+{
+	static char x[TEXT_MAX], y[TEXT_MAX];
+
+	escape_lib(x, a->exe ? a->exe : "-", sizeof(x));
+	escape_lib(y, b->exe ? b->exe : "-", sizeof(y));
+	return text_cmp(x, y);
+}
+
+static const char *supgid_text(const struct task *t)
+{
+	return t->supgids && *t->supgids ? t->supgids : "-";
+}
+
+int cmp_supgid(const struct task *a, const struct task *b)
+{
+	return text_cmp(supgid_text(a), supgid_text(b));
+}
+
+/* A cell's text for sorting: the printer's output, cells unlimited. */
+static void cell_text(char *out, size_t size, cell_printer pr,
+		      const struct task *t)
+{
+	static char *buf;
+	struct out o;
+
+	if (!buf && !(buf = malloc(OUTBUF_SIZE)))
+		abort();
+	o.buf = buf;
+	o.max_rightward = OUTBUF_SIZE - 1;
+	pr(&o, t);
+	snprintf(out, size, "%s", buf);
+}
+
+#define TEXT_CMP(name, printer) \
+	int cmp_##name(const struct task *a, const struct task *b) \
+	{ \
+		static char x[TEXT_MAX], y[TEXT_MAX]; \
+		cell_text(x, sizeof(x), pr_##printer, a); \
+		cell_text(y, sizeof(y), pr_##printer, b); \
+		return text_cmp(x, y); \
+	}
+
+TEXT_CMP(supgrp, supgrp)
+TEXT_CMP(lxc, lxc)
+TEXT_CMP(sd_slice, sd_slice)
+TEXT_CMP(sd_unit, sd_unit)
+TEXT_CMP(sd_session, sd_session)
+TEXT_CMP(sd_ouid, sd_ouid)
+TEXT_CMP(sd_uunit, sd_uunit)
+TEXT_CMP(sd_machine, sd_machine)
+TEXT_CMP(sd_seat, sd_seat)
+
+/* The saved and filesystem ids, and the real group, by number or by
+ * name as their columns show them. */
+FIELD_CMP(suid, unsigned, t->suid)
+FIELD_CMP(fuid, unsigned, t->fuid)
+FIELD_CMP(sgid, unsigned, t->sgid)
+FIELD_CMP(fsgid, unsigned, t->fgid)
+
+#define NAME_CMP(name, fn, field) \
+	int cmp_##name(const struct task *a, const struct task *b) \
+	{ \
+		static char x[64]; \
+		snprintf(x, sizeof(x), "%s", fn(a->field)); \
+		return text_cmp(x, fn(b->field)); \
+	}
+
+NAME_CMP(suser, user_name, suid)
+NAME_CMP(fuser, user_name, fuid)
+NAME_CMP(rgroup, group_name, rgid)
+NAME_CMP(sgroup, group_name, sgid)
+NAME_CMP(fgroup, group_name, fgid)
+
+/* etime, etimes: by time alive, the youngest first. */
+int cmp_elapsed(const struct task *a, const struct task *b)
+{
+	return cmp_start(b, a);
+}
