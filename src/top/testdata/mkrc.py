@@ -1,0 +1,101 @@
+#!/usr/bin/env python3
+"""Writes the toprc files the batch corpus uses, in the format the
+reference's 'W' writes (Debian defaults for every window but Def).
+
+    mkrc.py            regenerate every directory below
+"""
+import os
+
+HEAD = "top's Config File (Linux processes with windows)\n"
+OTHERS = [
+    ("Job", [75, 77, 115, 111, 117, 80, 103, 105, 137, 119, 123, 128, 120, 79,
+             139, 82, 84, 86, 88, 90, 92, 94, 96, 98, 100, 106, 108, 112, 124,
+             126, 130, 132, 134, 140], 0, (6, 6, 7, 6)),
+    ("Mem", [75, 117, 119, 120, 123, 125, 127, 129, 131, 154, 132, 156, 135,
+             136, 102, 104, 111, 139, 76, 78, 80, 82, 84, 86, 88, 90, 92, 94,
+             96, 98, 100, 106, 108, 112, 114, 140, 142, 144, 146, 148, 150,
+             152], 21, (5, 5, 4, 5)),
+    ("Usr", [75, 77, 79, 81, 85, 97, 115, 111, 117, 137, 139, 82, 86, 88, 90,
+             92, 94, 98, 100, 102, 104, 106, 108, 112, 118, 120, 122, 124, 126,
+             128, 130, 132, 134, 140], 3, (3, 3, 2, 3)),
+]
+
+
+def slots(head):
+    out = list(head)
+    while len(out) < 100:
+        out.append((37 + len(out)) << 1)
+    return out
+
+
+def def_slots(visible):
+    vals = [((37 + f) << 1) | 1 for f in visible]
+    vals += [(37 + f) << 1 for f in range(78) if f not in visible]
+    return slots(vals)
+
+
+def window(name, vals, winflags, sortindx, colors, double_up=0):
+    s = name + "\tfieldscur="
+    for i, v in enumerate(vals):
+        if i and i % 20 == 0:
+            s += "\n\t\t  "
+        s += "%4d " % v
+    s += ("\n\twinflags=%d, sortindx=%d, maxtasks=0, graph_cpus=0, "
+          "graph_mems=0, double_up=%d, combine_cpus=0, core_types=0\n"
+          % (winflags, sortindx, double_up))
+    s += "\tsummclr=%d, msgsclr=%d, headclr=%d, taskclr=%d\n" % colors
+    return s
+
+
+def rcfile(visible, winflags=193844, sortindx=18, extra="", delay="3.0",
+           last="Fixed_widest=0, Summ_mscale=1, Task_mscale=0, "
+                "Zero_suppress=0, Tics_scaled=0\n"):
+    s = HEAD + ("Id:k, Mode_altscr=0, Mode_irixps=1, Delay_time=%s, "
+                "Curwin=0\n" % delay)
+    s += window("Def", def_slots(visible), winflags, sortindx, (1, 1, 3, 1))
+    for name, head, sortx, colors in OTHERS:
+        s += window(name, slots(head), 193844, sortx, colors)
+    return s + last + extra
+
+
+DEFAULT = [0, 3, 14, 15, 22, 24, 27, 31, 18, 21, 20, 32]
+CASES = {
+    # every field, in three screens of at most 512 columns
+    "all1": (list(range(0, 32)), {}),
+    "all2": ([0] + list(range(33, 60)), {}),
+    "all3": ([0] + list(range(60, 78)) + [32], {}),
+    "default": (DEFAULT, {}),
+    "forest": (DEFAULT, {"winflags": 193844 | 0x2}),
+    "forest-cmd": (DEFAULT, {"winflags": 193844 | 0x2 | 0x80}),
+    "lowhigh": (DEFAULT, {"winflags": 193844 & ~0x10, "sortindx": 0}),
+    "left-nums": ([0, 1, 3, 14, 15, 22, 31, 18, 20, 32],
+                  {"winflags": 193844 & ~0x20000}),
+    "right-strs": ([0, 3, 11, 31, 33, 32], {"winflags": 193844 | 0x40000}),
+    "ctimes": ([0, 19, 20, 32], {"winflags": 193844 | 0x40}),
+    "nosummary": (DEFAULT, {"winflags": 193844 & ~0x7000}),
+    "sort-user": ([0, 3, 5, 9, 32], {"sortindx": 3}),
+    "sort-cmd": (DEFAULT, {"sortindx": 32}),
+    "zero": ([0, 15, 22, 23, 24, 18, 21, 20, 32],
+             {"last": "Fixed_widest=0, Summ_mscale=2, Task_mscale=1, "
+                      "Zero_suppress=1, Tics_scaled=0\n"}),
+    "fields-only-var": ([32, 35, 41, 0], {}),
+    "pid-last": ([3, 32, 0], {}),
+    "none": ([], {}),
+}
+
+
+def main():
+    here = os.path.dirname(os.path.abspath(__file__))
+    for name, (visible, kw) in CASES.items():
+        d = os.path.join(here, name, "procps")
+        os.makedirs(d, exist_ok=True)
+        with open(os.path.join(d, "toprc"), "w") as f:
+            f.write(rcfile(visible, **kw))
+    # a corrupt entry, for the error message
+    d = os.path.join(here, "corrupt", "procps")
+    os.makedirs(d, exist_ok=True)
+    with open(os.path.join(d, "toprc"), "w") as f:
+        f.write(rcfile([0, 3, 0]))
+
+
+main()
