@@ -21,17 +21,29 @@ src=$(cd "${1:-$(dirname "$0")/..}" && pwd)
 work=${TD_CI_WORK:-$(mktemp -d /tmp/td-ci.XXXXXX)}
 export DEBIAN_FRONTEND=noninteractive
 passed=0 failed=0
+# Results go to fd 3, the original stdout, so that a check whose command
+# is silenced with >/dev/null still reports.
+exec 3>&1
 
-ok() { passed=$((passed + 1)); echo "PASS: $*"; }
-ko() { failed=$((failed + 1)); echo "FAIL: $*"; }
+ok() { passed=$((passed + 1)); echo "PASS: $*" >&3; }
+ko() { failed=$((failed + 1)); echo "FAIL: $*" >&3; }
 # check DESCRIPTION COMMAND...: run COMMAND, pass when it exits 0.
 check() {
 	local what=$1
 	shift
 	if "$@"; then ok "$what"; else ko "$what"; fi
 }
+# has PATTERN COMMAND...: COMMAND's output matches the extended regexp
+# PATTERN (the output is captured first: grep -q on a pipe would make the
+# writer die of SIGPIPE, which pipefail reports as a failure).
+has() {
+	local pat=$1 out
+	shift
+	out=$("$@" 2>&1)
+	grep -Eq -- "$pat" <<<"$out"
+}
 finish() {
-	echo "$passed passed, $failed failed"
+	echo "$passed passed, $failed failed" >&3
 	[ "$failed" -eq 0 ]
 	exit
 }
@@ -102,28 +114,34 @@ ps_sum=$(sha /usr/bin/ps)
 top_sum=$(sha /usr/bin/top)
 check "procps's ps is present before the install" test -n "$ps_sum"
 top_ours=no
-dpkg-deb -c "$deb" | grep -q ' \./usr/bin/top$' && top_ours=yes
+has ' \./usr/bin/top$' dpkg-deb -c "$deb" && top_ours=yes
 log "apt-get install $deb (ships top: $top_ours)"
 check "apt-get install procps-td" \
 	apt-get install -y -q --no-install-recommends "$deb"
 
 check "ps -ef exits 0" bash -c 'ps -ef >/dev/null'
 check "/usr/bin/ps is procps-td's" \
-	bash -c '/usr/bin/ps V 2>&1 | grep -q procps-td'
+	has procps-td /usr/bin/ps V
 check "top -b -n1 exits 0" bash -c 'TERM=dumb top -b -n1 >/dev/null'
 check "dpkg -S /usr/bin/ps shows the diversion" \
-	bash -c "dpkg -S /usr/bin/ps | grep -q 'diversion by procps-td to: /usr/bin/ps.procps'"
+	has '^diversion by procps-td to: /usr/bin/ps\.procps$' dpkg -S /usr/bin/ps
 check "dpkg-divert --list shows ps diverted" \
-	bash -c "dpkg-divert --list | grep -qx 'diversion of /usr/bin/ps to /usr/bin/ps.procps by procps-td'"
+	has '^diversion of /usr/bin/ps to /usr/bin/ps\.procps by procps-td$' \
+	dpkg-divert --list
 check "dpkg-divert --list shows /bin/ps diverted" \
-	bash -c "dpkg-divert --list | grep -qx 'diversion of /bin/ps to /bin/ps.procps by procps-td'"
+	has '^diversion of /bin/ps to /bin/ps\.procps by procps-td$' \
+	dpkg-divert --list
 check "dpkg-divert --list shows ps.1.gz diverted" \
-	bash -c "dpkg-divert --list | grep -q 'man1/ps.1.gz to /usr/share/man/man1/ps.1.gz.procps by procps-td'"
+	has 'man1/ps\.1\.gz to /usr/share/man/man1/ps\.1\.gz\.procps by procps-td$' \
+	dpkg-divert --list
 check "procps's ps kept as /usr/bin/ps.procps" \
 	test "$(sha /usr/bin/ps.procps)" = "$ps_sum"
 if [ "$top_ours" = yes ]; then
 	check "dpkg-divert --list shows top diverted" \
-		bash -c "dpkg-divert --list | grep -qx 'diversion of /usr/bin/top to /usr/bin/top.procps by procps-td'"
+		has '^diversion of /usr/bin/top to /usr/bin/top\.procps by procps-td$' \
+		dpkg-divert --list
+	check "/usr/bin/top is procps-td's" \
+		test "$(sha /usr/bin/top)" != "$top_sum"
 	check "procps's top kept as /usr/bin/top.procps" \
 		test "$(sha /usr/bin/top.procps)" = "$top_sum"
 else
@@ -137,7 +155,7 @@ check "the rest of procps still works (pgrep, free)" \
 log "apt-get install --reinstall procps"
 if apt-get install -y -q --reinstall procps >/dev/null 2>&1; then
 	check "after reinstalling procps, /usr/bin/ps is still procps-td's" \
-		bash -c '/usr/bin/ps V 2>&1 | grep -q procps-td'
+		has procps-td /usr/bin/ps V
 	check "after reinstalling procps, ps.procps is procps's" \
 		test "$(sha /usr/bin/ps.procps)" = "$ps_sum"
 else
@@ -153,11 +171,11 @@ if [ -n "$dkmsdeb" ]; then
 		test -f "/usr/src/task-diag-$version/dkms.conf" -a \
 		-f "/usr/src/task-diag-$version/Kbuild"
 	check "dkms status lists task-diag/$version" \
-		bash -c "dkms status 2>/dev/null | grep -q '^task-diag/$version'"
+		has "^task-diag/$version" dkms status
 	check "apt-get purge task-diag-dkms" \
 		apt-get purge -y -q task-diag-dkms
 	check "dkms no longer lists task-diag" \
-		bash -c "! dkms status 2>/dev/null | grep -q '^task-diag/'"
+		bash -c "! dkms status 2>/dev/null | grep '^task-diag/'"
 fi
 
 # ---- removal ---------------------------------------------------------------
@@ -169,11 +187,11 @@ check "procps's top is back at /usr/bin/top" \
 	test "$(sha /usr/bin/top)" = "$top_sum"
 check "ps -ef exits 0 with procps's ps" bash -c 'ps -ef >/dev/null'
 check "dpkg -S /usr/bin/ps shows no diversion" \
-	bash -c "! dpkg -S /usr/bin/ps 2>/dev/null | grep -q diversion"
+	bash -c "! dpkg -S /usr/bin/ps 2>/dev/null | grep diversion"
 check "no diversion by procps-td is left" \
-	bash -c "! dpkg-divert --list | grep -q 'by procps-td'"
+	bash -c "! dpkg-divert --list | grep 'by procps-td'"
 check "no ps.procps or top.procps is left" \
-	bash -c '! ls /usr/bin/ps.procps /usr/bin/top.procps 2>/dev/null | grep -q .'
+	bash -c '! ls /usr/bin/ps.procps /usr/bin/top.procps 2>/dev/null'
 check "procps's ps.1.gz is back" test -f /usr/share/man/man1/ps.1.gz
 
 finish
