@@ -339,6 +339,8 @@ static struct field fields[FLD_COUNT] = {
 	[F_NSTIME]   = N("nsTIME", 10, K_NUM, G(NS), v_ns_time),
 };
 
+double Sort_uptime;
+
 const char *field_name(int f)
 {
 	return fields[f].head;
@@ -555,13 +557,20 @@ int field_compare(int f, const struct row *a, const struct row *b,
 		return strcoll(sx, sy);
 	}
 	if (f == F_CUU || f == F_CUC) {
-		struct frame fr = { .uptime = 0 };
-		double ua, ub;
+		/* the same lifetime base for both rows: order by the share */
+		struct frame fr = { .uptime = Sort_uptime };
+		double ua = utilization(a, &fr, f == F_CUC);
+		double ub = utilization(b, &fr, f == F_CUC);
 
-		(void)fr;
-		ua = (double)(a->t->utime + a->t->stime);
-		ub = (double)(b->t->utime + b->t->stime);
 		return ua < ub ? -1 : ua > ub;
+	}
+	if ((f == F_TIME || f == F_TIMEP) && (winflags & WF_CTIMES)) {
+		unsigned long long x = a->t->utime + a->t->stime +
+				       a->t->cutime + a->t->cstime;
+		unsigned long long y = b->t->utime + b->t->stime +
+				       b->t->cutime + b->t->cstime;
+
+		return x < y ? -1 : x > y;
 	}
 	{
 		long long x = d->num(a), y = d->num(b);

@@ -48,6 +48,9 @@ const char *field_cell(int f, const struct row *r, const struct frame *fr);
 /* The header cell, the same width. */
 const char *field_header(int f, const struct frame *fr);
 
+/* Seconds since boot at the last reap, for sorting by %CUU/%CUC. */
+extern double Sort_uptime;
+
 /* Orders a and b by field f as the reference's sort does (ascending);
  * rows hold their task. */
 int field_compare(int f, const struct row *a, const struct row *b,

@@ -253,6 +253,7 @@ int main(int argc, char **argv)
 			.winflags = Curwin->winflags,
 			.varcolsz = lay.varcolsz,
 		};
+		Sort_uptime = fr.uptime;
 		lines = summary_show(&cpus, &mem, tasks_counts());
 		show_tasks(&lay, &fr, Screen_rows == INT_MAX ? INT_MAX :
 			   Screen_rows - lines - 2);

@@ -19,21 +19,21 @@ struct config Rc;
  * visibility in bit 0. */
 enum { FIELD_OFFSET = 37, RC_VERSION = 'k' };
 
-/* The four windows with the compiled defaults (--disable-modern-top).
- * Each lists its visible fields first; the rest follow in table order. */
+/* The four windows with the compiled defaults (--disable-modern-top):
+ * name, sort field and colors; Def also lists its visible fields, the
+ * others take their slots from the tables below. */
 static const struct win_default {
 	const char *name;
-	int visible[16];
+	int visible[12];
 	int nvisible;
 	int sortindx;
 	int colors[4];
 } win_defaults[WIN_COUNT] = {
 	{ "Def", { 0, 3, 14, 15, 22, 24, 27, 31, 18, 21, 20, 32 }, 12, 18,
 	  { 1, 1, 3, 1 } },
-	{ "Job", { 0, 1, 39, 37, 40, 21, 33, 34, 50, 41, 50, 45, 41, 21 }, -1,
-	  0, { 6, 6, 7, 6 } },
-	{ "Mem", { 0 }, -1, 21, { 5, 5, 4, 5 } },
-	{ "Usr", { 0 }, -1, 3, { 3, 3, 2, 3 } },
+	{ "Job", { 0 }, 0, 0, { 6, 6, 7, 6 } },
+	{ "Mem", { 0 }, 0, 21, { 5, 5, 4, 5 } },
+	{ "Usr", { 0 }, 0, 3, { 3, 3, 2, 3 } },
 };
 
 /* The default slot values of the windows other than Def, exactly as the
