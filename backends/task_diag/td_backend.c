@@ -6,6 +6,7 @@
  * and, whenever the module fails or goes away, answers the whole scan
  * through the procfs backend instead, so callers never see the switch. */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -388,6 +389,14 @@ static void truncate_rows(struct task_set *out, size_t n)
 		task_set_pop(out);
 }
 
+/* PROCPS_TD_STRICT=1 (tests): say so whenever procfs answers instead. */
+static void note_fallback(const char *why, int rc)
+{
+	if (getenv("PROCPS_TD_STRICT"))
+		fprintf(stderr, "task_diag: %s (%s): procfs answers this scan\n",
+			why, strerror(rc < 0 ? -rc : rc));
+}
+
 static int td_scan(void *state, const struct selection *sel,
 		   struct task_set *out)
 {
@@ -395,15 +404,23 @@ static int td_scan(void *state, const struct selection *sel,
 	size_t first = out->n;
 	int rc;
 
-	if (connect_module(s) == 0) {
-		rc = scan_module(s, sel, out);
-		if (rc == 0 && s->plan.fallback)
-			rc = td_fallback_fill(&s->fb, sel->threads, !sel->pids,
-					      out, first);
-		if (rc == 0)
-			return 0;
-		truncate_rows(out, first);
+	if (connect_module(s) < 0) {
+		note_fallback("module unavailable", ENODEV);
+		return scan_procfs(s, sel, out);
 	}
+	rc = scan_module(s, sel, out);
+	if (rc == 0 && s->plan.fallback)
+		rc = td_fallback_fill(&s->fb, sel->threads, !sel->pids, out,
+				      first);
+	/* task_diag has no dump owner: the module's euid is right unless
+	 * the task is not dumpable (then procfs says root) */
+	if (rc == 0 && (s->plan.native & GROUP_BIT(GRP_OWNER)) &&
+	    !(s->plan.native & GROUP_BIT(GRP_STATUS)))
+		rc = td_owner_fill(&s->fb, out, first);
+	if (rc == 0)
+		return 0;
+	note_fallback("scan failed", rc);
+	truncate_rows(out, first);
 	return scan_procfs(s, sel, out);
 }
 
