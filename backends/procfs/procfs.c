@@ -156,10 +156,21 @@ static const char *const ns_names[TASK_NS_COUNT] = {
 	[TASK_NS_USER] = "ns/user", [TASK_NS_UTS] = "ns/uts",
 };
 
+/* Where a row's files live: its own directory, plus the process's
+ * (procps-ng reads ns/ and exe of the process even for a thread) and the
+ * top-level /proc/TID (where it reads a thread's wchan). */
+struct row_dirs {
+	const char *own;
+	const char *process;
+	const char *tid;
+};
+
 /* Reads the optional groups (everything but stat) for one row. */
-static void read_extras(struct procfs *p, const char *dir, struct task *t)
+static void read_extras(struct procfs *p, const struct row_dirs *rd,
+			struct task *t)
 {
 	group_mask g = p->groups;
+	const char *dir = rd->own;
 	char path[PATH_MAXLEN];
 	ssize_t n;
 	long long v;
@@ -186,7 +197,7 @@ static void read_extras(struct procfs *p, const char *dir, struct task *t)
 	    blob_from(p, dir, "cgroup", &t->cgroup) == 0)
 		t->groups_filled |= GROUP_BIT(GRP_CGROUP);
 	if (g & GROUP_BIT(GRP_WCHAN)) {
-		make_path(path, dir, "wchan");
+		make_path(path, rd->tid, "wchan");
 		if ((n = read_file(p, path, NULL)) >= 0) {
 			t->wchan = strndup(p->buf, (size_t)n);
 			t->groups_filled |= GROUP_BIT(GRP_WCHAN);
@@ -213,7 +224,7 @@ static void read_extras(struct procfs *p, const char *dir, struct task *t)
 		for (int i = 0; i < TASK_NS_COUNT; i++) {
 			struct stat st;
 
-			make_path(path, dir, ns_names[i]);
+			make_path(path, rd->process, ns_names[i]);
 			if (fstatat(p->procfd, path, &st, 0) == 0)
 				t->ns[i] = (unsigned long)st.st_ino;
 		}
@@ -230,7 +241,7 @@ static void read_extras(struct procfs *p, const char *dir, struct task *t)
 	if (g & GROUP_BIT(GRP_EXE)) {
 		char target[4096];
 
-		make_path(path, dir, "exe");
+		make_path(path, rd->process, "exe");
 		n = readlinkat(p->procfd, path, target, sizeof(target) - 1);
 		if (n >= 0) {
 			t->exe = strndup(target, (size_t)n);
@@ -252,8 +263,10 @@ static void read_extras(struct procfs *p, const char *dir, struct task *t)
 }
 
 /* Fills one row from DIR ("PID" or "PID/task/TID").  -1 if it vanished. */
-static int read_row(struct procfs *p, const char *dir, struct task *t)
+static int read_row(struct procfs *p, const struct row_dirs *rd,
+		    struct task *t)
 {
+	const char *dir = rd->own;
 	char path[PATH_MAXLEN];
 	struct stat st;
 	int want_owner = (p->groups & GROUP_BIT(GRP_OWNER)) != 0;
@@ -272,7 +285,7 @@ static int read_row(struct procfs *p, const char *dir, struct task *t)
 		t->groups_filled |= GROUP_BIT(GRP_OWNER);
 	}
 	t->is_kernel_thread = (t->flags & 0x00200000) != 0;
-	read_extras(p, dir, t);
+	read_extras(p, rd, t);
 	return 0;
 }
 
@@ -347,9 +360,13 @@ static int scan_threads(struct procfs *p, int pid, const char *piddir,
 				close(fd);
 				return -ENOMEM;
 			}
-			if (read_row(p, dir, t) < 0) {
-				task_set_pop(out);
-				continue;
+			{
+				struct row_dirs rd = { dir, piddir, d->d_name };
+
+				if (read_row(p, &rd, t) < 0) {
+					task_set_pop(out);
+					continue;
+				}
 			}
 			t->tid = tid;
 			t->tgid = pid;
@@ -373,7 +390,7 @@ static int scan_one(struct procfs *p, const struct selection *sel, int pid,
 	t = task_set_push(out);
 	if (!t)
 		return -ENOMEM;
-	if (read_row(p, dir, t) < 0) {
+	if (read_row(p, &(struct row_dirs){ dir, dir, dir }, t) < 0) {
 		task_set_pop(out);
 		return 0;
 	}

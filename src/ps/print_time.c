@@ -53,9 +53,15 @@ int pr_c(struct out *o, const struct task *t)
 	return snprintf(o->buf, COLWID, "%2u", pcpu);
 }
 
+/* Only bsdtime (and the CPU shares) count dead children under S. */
+static unsigned long long own_ticks(const struct task *t)
+{
+	return t->utime + t->stime;
+}
+
 int pr_time(struct out *o, const struct task *t)
 {
-	unsigned long long s = cpu_ticks(t) / ctx.hertz;
+	unsigned long long s = own_ticks(t) / ctx.hertz;
 	unsigned ss = (unsigned)(s % 60), mm = (unsigned)(s / 60 % 60),
 		 hh = (unsigned)(s / 3600 % 24), dd = (unsigned)(s / 86400);
 
@@ -67,7 +73,7 @@ int pr_time(struct out *o, const struct task *t)
 
 int pr_times(struct out *o, const struct task *t)
 {
-	return snprintf(o->buf, COLWID, "%llu", cpu_ticks(t) / ctx.hertz);
+	return snprintf(o->buf, COLWID, "%llu", own_ticks(t) / ctx.hertz);
 }
 
 int pr_bsdtime(struct out *o, const struct task *t)
