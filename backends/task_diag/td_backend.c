@@ -63,16 +63,23 @@ static int supported_ok(const struct task_diag_version *v)
 		(v->supported_strategies & NEED_STRATEGIES) == NEED_STRATEGIES;
 }
 
+/* The probe's connection, handed to the first prepare (saves the second
+ * open and version handshake of every ps run). */
+static struct td_conn probed;
+static int have_probed;
+
 static int td_probe(void)
 {
-	struct td_conn c;
-	int ok;
-
-	if (td_conn_open(&c) < 0)
+	if (have_probed)
+		return 0;
+	if (td_conn_open(&probed) < 0)
 		return -1;
-	ok = supported_ok(&c.ver);
-	td_conn_close(&c);
-	return ok ? 0 : -1;
+	if (!supported_ok(&probed.ver)) {
+		td_conn_close(&probed);
+		return -1;
+	}
+	have_probed = 1;
+	return 0;
 }
 
 static void disconnect(struct td_state *s)
@@ -87,8 +94,12 @@ static int connect_module(struct td_state *s)
 {
 	if (s->connected)
 		return 0;
-	if (td_conn_open(&s->conn) < 0)
+	if (have_probed) {
+		s->conn = probed;
+		have_probed = 0;
+	} else if (td_conn_open(&s->conn) < 0) {
 		return -1;
+	}
 	s->connected = 1;
 	if (!supported_ok(&s->conn.ver) ||
 	    td_plan_make(s->groups, s->conn.ver.supported_groups,

@@ -38,13 +38,19 @@ stable() {
 		{ skip = 0; print }'
 }
 
-# %CPU and ELAPSED count whole seconds since a task started: start both
-# runs early in the same second of uptime.
-second_start() {
+# %CPU and ELAPSED are computed from /proc/uptime at each start: both
+# runs of a case read the same frozen copy of it (bind-mounted over it),
+# so the clock cannot tell them apart; else start early in a second.
+freeze_clock() {
+	read -r up idle </proc/uptime
+	echo "$up $idle" >/tmp/td.uptime
+	chmod 644 /tmp/td.uptime
+	mount -o bind /tmp/td.uptime /proc/uptime 2>/dev/null && return
 	while read -r up idle </proc/uptime; do
 		case ${up#*.} in 0*|1*|2*) return ;; esac
 	done
 }
+thaw_clock() { umount /proc/uptime 2>/dev/null; }
 
 # run WHO BACKEND PROG ARGS... > file: PROG as pid $SELF
 run() {
@@ -64,9 +70,10 @@ case_ps() {
 	shift 2
 	try=1
 	while :; do
-		second_start
+		freeze_clock
 		run "$who" task_diag $X/ps "$@" >/tmp/td.b.raw
 		run "$who" procfs $X/ps "$@" >/tmp/td.a.raw
+		thaw_clock
 		stable /tmp/td.a.raw >/tmp/td.a
 		stable /tmp/td.b.raw >/tmp/td.b
 		cmp -s /tmp/td.a /tmp/td.b && break
@@ -129,9 +136,10 @@ case_top() {
 	shift
 	try=1
 	while :; do
-		second_start
+		freeze_clock
 		run "$who" task_diag $X/top -b -n 1 -w 200 -o PID "$@" >/tmp/td.b.raw
 		run "$who" procfs $X/top -b -n 1 -w 200 -o PID "$@" >/tmp/td.a.raw
+		thaw_clock
 		sed '1,/^$/d' /tmp/td.a.raw >/tmp/td.a.rows
 		sed '1,/^$/d' /tmp/td.b.raw >/tmp/td.b.rows
 		stable /tmp/td.a.rows >/tmp/td.a
