@@ -163,12 +163,41 @@ case_top root -H
 case_top root -p "$FIX"
 case_top root -H -p "$FIX"
 
-# system calls: ps -e under each backend (strace -c, when shipped)
+# short lists go one request per pid; a thread id and a missing pid
+# must come out as procfs has them (not listed)
+TID=$(ls /proc/"$ONE"/task | sort -n | sed -n 2p)
+case_top root -p "$ONE,$TID,99999"
+case_top root -H -p "$ONE,$TID"
+case_ps "-p thread id" root -f -p "$TID,$ONE"
+
+# processes come and go during the dumps: no protocol error, no fallback
+churn() { while :; do /bin/true; done; }
+churn & c1=$!
+churn & c2=$!
+bad=0
+for i in 1 2 3 4 5 6 7 8 9 10; do
+	PROCPS_BACKEND=task_diag PROCPS_TD_STRICT=1 $X/ps -eLf >/dev/null 2>/tmp/td.err || bad=1
+	PROCPS_BACKEND=task_diag PROCPS_TD_STRICT=1 $X/ps axm >/dev/null 2>>/tmp/td.err || bad=1
+	[ -s /tmp/td.err ] && bad=1
+done
+PROCPS_BACKEND=task_diag PROCPS_TD_STRICT=1 $X/top -b -H -d 0.2 -n 5 >/dev/null 2>>/tmp/td.err || bad=1
+[ -s /tmp/td.err ] && bad=1
+kill $c1 $c2
+wait $c1 $c2 2>/dev/null
+if [ $bad = 0 ]; then
+	pass "20 ps and 5 top -H frames under process churn: no error, no fallback"
+else
+	fail "under churn"
+	head -5 /tmp/td.err
+fi
+
+# system calls and time of ps under each backend (strace -c, when shipped)
+measure() {
+ntask=$(ls -d /proc/[0-9]* | wc -l)
 if [ -f $X/sysroot/strace.path ]; then
 	S=$X/sysroot$(cat $X/sysroot/strace.path)
 	LD=$(ls $X/sysroot/lib64/ld-linux-x86-64.so.2 2>/dev/null)
 	LP=$X/sysroot/lib/x86_64-linux-gnu:$X/sysroot/usr/lib/x86_64-linux-gnu
-	ntask=$(ls -d /proc/[0-9]* | wc -l)
 	for args in "-e" "-ef" "-eLf" "aux"; do
 		line=""
 		for be in procfs task_diag; do
@@ -182,7 +211,7 @@ if [ -f $X/sysroot/strace.path ]; then
 	done
 	PROCPS_BACKEND=task_diag $LD --library-path $LP $S -c -o /tmp/td.sc \
 		$X/ps -e >/dev/null 2>&1
-	sed 's/^/INFO: td-backend   /' /tmp/td.sc | head -14
+	[ "$1" = detail ] && sed 's/^/INFO: td-backend   /' /tmp/td.sc | head -16
 fi
 
 # wall time: 10 runs of ps -ef each
@@ -192,8 +221,15 @@ for be in procfs task_diag; do
 		PROCPS_BACKEND=$be $X/ps -ef >/dev/null
 	done
 	e=$(cut -d' ' -f1 /proc/uptime)
-	info "10 x ps -ef with $be: $(awk -v s="$s" -v e="$e" 'BEGIN{printf "%.2fs", e-s}')"
+	info "10 x ps -ef over $ntask processes with $be: $(awk -v s="$s" -v e="$e" 'BEGIN{printf "%.2fs", e-s}')"
 done
+}
+measure detail
+if $X/fixture 2000; then
+	measure
+else
+	fail "2000 more sleepers"
+fi
 
 # the module leaves while top runs: top must go on through procfs
 PROCPS_BACKEND=task_diag $X/top -b -d 1 -n 4 -w 200 >/tmp/td.top 2>/tmp/td.top.err &
