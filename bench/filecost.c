@@ -1,0 +1,129 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ *
+ * filecost: what one /proc/PID file costs, per process, on this machine.
+ *
+ *   filecost [-r ROUNDS] NAME...     e.g. filecost stat status statm cmdline
+ *
+ * For each NAME it opens /proc/PID/NAME relative to one /proc directory
+ * fd for every process (openat + read + close, a 4 KiB buffer, reading
+ * to EOF), ROUNDS times, and prints the wall, user and sys microseconds
+ * per process and round.  "fstat" stands for an fstat of /proc/PID/stat
+ * (the owner group), "open" for openat+close of stat without a read,
+ * "readdir" for the getdents64 walk alone.  Used to say where procps-td's
+ * time goes in docs/benchmarks.md.
+ */
+#define _GNU_SOURCE
+#include <ctype.h>
+#include <dirent.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static double tv(struct timeval t)
+{
+	return t.tv_sec + t.tv_usec / 1e6;
+}
+
+static int *pids;
+static long npids;
+
+static void list_pids(int procfd)
+{
+	DIR *d = fdopendir(dup(procfd));
+	struct dirent *e;
+	long cap = 1024;
+
+	pids = malloc(cap * sizeof(*pids));
+	rewinddir(d);
+	while ((e = readdir(d))) {
+		if (!isdigit((unsigned char)e->d_name[0]))
+			continue;
+		if (npids == cap)
+			pids = realloc(pids, (cap *= 2) * sizeof(*pids));
+		pids[npids++] = atoi(e->d_name);
+	}
+	closedir(d);
+}
+
+static void one(int procfd, const char *name)
+{
+	static char buf[4096];
+	char path[64];
+	int mode = strcmp(name, "fstat") == 0 ? 1 :
+		   strcmp(name, "open") == 0 ? 2 : 0;
+	const char *file = mode ? "stat" : name;
+
+	for (long i = 0; i < npids; i++) {
+		struct stat st;
+		int fd;
+
+		snprintf(path, sizeof(path), "%d/%s", pids[i], file);
+		fd = openat(procfd, path, O_RDONLY | O_CLOEXEC);
+		if (fd < 0)
+			continue;
+		if (mode == 1)
+			fstat(fd, &st);
+		else if (mode == 0)
+			while (read(fd, buf, sizeof(buf)) > 0)
+				;
+		close(fd);
+	}
+}
+
+int main(int argc, char **argv)
+{
+	int procfd = open("/proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	int rounds = 3, opt;
+
+	while ((opt = getopt(argc, argv, "r:")) != -1) {
+		if (opt == 'r')
+			rounds = atoi(optarg);
+		else {
+			fprintf(stderr, "usage: filecost [-r ROUNDS] NAME...\n");
+			return 2;
+		}
+	}
+	if (procfd < 0) {
+		perror("/proc");
+		return 1;
+	}
+	list_pids(procfd);
+	printf("%-12s %8s %8s %8s   (microseconds per process, %ld processes, %d rounds)\n",
+	       "file", "wall", "user", "sys", npids, rounds);
+	for (int a = optind; a < argc; a++) {
+		struct rusage r0, r1;
+		double t0, t1;
+
+		getrusage(RUSAGE_SELF, &r0);
+		t0 = now();
+		for (int r = 0; r < rounds; r++) {
+			if (strcmp(argv[a], "readdir") == 0) {
+				free(pids);
+				npids = 0;
+				list_pids(procfd);
+			} else {
+				one(procfd, argv[a]);
+			}
+		}
+		t1 = now();
+		getrusage(RUSAGE_SELF, &r1);
+		printf("%-12s %8.2f %8.2f %8.2f\n", argv[a],
+		       (t1 - t0) * 1e6 / npids / rounds,
+		       (tv(r1.ru_utime) - tv(r0.ru_utime)) * 1e6 / npids / rounds,
+		       (tv(r1.ru_stime) - tv(r0.ru_stime)) * 1e6 / npids / rounds);
+	}
+	return 0;
+}
