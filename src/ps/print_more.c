@@ -5,10 +5,12 @@
 #include <ctype.h>
 #include <dirent.h>
 #include <fcntl.h>
+#include <linux/magic.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/vfs.h>
 #include <unistd.h>
 #include "library/escape.h"
 #include "library/names.h"
@@ -522,29 +524,163 @@ int pr_lxc(struct out *o, const struct task *t)
  * the unit.  No daemon is asked; machine and seat come from the files
  * systemd keeps under /run. */
 
+/* Where systemd keeps its own cgroup tree, as libsystemd decides it:
+ * the unified ("0::") line when /sys/fs/cgroup, or the hybrid
+ * /sys/fs/cgroup/unified or .../systemd, is cgroup2; the name=systemd
+ * line on a v1-only layout; none otherwise. */
+enum { CG_UNKNOWN, CG_NONE, CG_UNIFIED, CG_LEGACY };
+
+static int fs_type_is(const char *path, unsigned long magic)
+{
+	struct statfs fs;
+
+	return statfs(path, &fs) == 0 && (unsigned long)fs.f_type == magic;
+}
+
+static int cgroup_layout(void)
+{
+	static int layout = CG_UNKNOWN;
+
+	if (layout != CG_UNKNOWN)
+		return layout;
+	layout = CG_NONE;
+	if (fs_type_is("/sys/fs/cgroup/", CGROUP2_SUPER_MAGIC))
+		layout = CG_UNIFIED;
+	else if (fs_type_is("/sys/fs/cgroup/", TMPFS_MAGIC)) {
+		if (fs_type_is("/sys/fs/cgroup/unified/", CGROUP2_SUPER_MAGIC) ||
+		    fs_type_is("/sys/fs/cgroup/systemd/", CGROUP2_SUPER_MAGIC))
+			layout = CG_UNIFIED;
+		else if (fs_type_is("/sys/fs/cgroup/systemd/",
+				    CGROUP_SUPER_MAGIC))
+			layout = CG_LEGACY;
+	}
+	return layout;
+}
+
+/* Does the controller list "a,b,c" hold word? */
+static int has_word(const char *list, size_t len, const char *word)
+{
+	size_t wl = strlen(word);
+
+	while (len) {
+		size_t n = 0;
+
+		while (n < len && list[n] != ',')
+			n++;
+		if (n == wl && !memcmp(list, word, wl))
+			return 1;
+		if (n == len)
+			break;
+		list += n + 1;
+		len -= n + 1;
+	}
+	return 0;
+}
+
+/* The systemd path in a cgroup file's text. */
+static int systemd_line(const char *data, size_t dlen, char *out, size_t size)
+{
+	const char *p = data, *end = data + dlen;
+	int layout = cgroup_layout();
+
+	if (layout != CG_UNIFIED && layout != CG_LEGACY)
+		return -1;
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		const char *stop = nl ? nl : end, *c1, *c2 = NULL;
+
+		c1 = memchr(p, ':', (size_t)(stop - p));
+		if (c1)
+			c2 = memchr(c1 + 1, ':', (size_t)(stop - c1 - 1));
+		if (c2 && (layout == CG_UNIFIED ?
+			   (c1 - p == 1 && *p == '0') :
+			   has_word(c1 + 1, (size_t)(c2 - c1 - 1),
+				    "name=systemd"))) {
+			size_t len = (size_t)(stop - c2 - 1);
+
+			if (len >= size)
+				return -1;
+			memcpy(out, c2 + 1, len);
+			out[len] = '\0';
+			return 0;
+		}
+		p = stop + 1;
+	}
+	return -1;
+}
+
+/* systemd's path_startswith: prefix matched component by component;
+ * returns where the rest of path starts, or NULL. */
+static const char *path_after(const char *path, const char *prefix)
+{
+	if ((*path == '/') != (*prefix == '/'))
+		return NULL;
+	for (;;) {
+		size_t r, k;
+
+		path += strspn(path, "/");
+		prefix += strspn(prefix, "/");
+		k = strcspn(prefix, "/");
+		if (!k)
+			return path;
+		r = strcspn(path, "/");
+		if (r != k || memcmp(path, prefix, r))
+			return NULL;
+		path += r;
+		prefix += k;
+	}
+}
+
+/* The tree's root: init's own path without "/init.scope" (or the older
+ * "/system.slice", "/system"), read once. */
+static const char *systemd_root(void)
+{
+	static char root[4096];
+	static int state;       /* 0 unread, 1 read, -1 failed */
+	char buf[8192];
+	static const char *const tails[] = {
+		"/init.scope", "/system.slice", "/system",
+	};
+	ssize_t n;
+	int fd;
+
+	if (state)
+		return state > 0 ? root : NULL;
+	state = -1;
+	fd = open("/proc/1/cgroup", O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return NULL;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0 || systemd_line(buf, (size_t)n, root, sizeof(root)) < 0)
+		return NULL;
+	for (size_t i = 0; i < sizeof(tails) / sizeof(tails[0]); i++) {
+		size_t rl = strlen(root), tl = strlen(tails[i]);
+
+		if (rl >= tl && !strcmp(root + rl - tl, tails[i])) {
+			root[rl - tl] = '\0';
+			break;
+		}
+	}
+	state = 1;
+	return root;
+}
+
 static int systemd_path(const struct task *t, char *out, size_t size)
 {
-	const char *data = t->cgroup.data, *line = NULL, *p;
-	size_t len;
+	char full[4096];
+	const char *root, *rest;
 
-	if (!data || !t->cgroup.len)
+	if (!t->cgroup.data ||
+	    systemd_line(t->cgroup.data, t->cgroup.len, full, sizeof(full)) < 0 ||
+	    !(root = systemd_root()))
 		return -1;
-	p = strstr(data, ":name=systemd:");
-	if (p) {
-		line = p + strlen(":name=systemd:");
-	} else if (!strncmp(data, "0::", 3)) {
-		line = data + 3;
-	} else if ((p = strstr(data, "\n0::"))) {
-		line = p + 4;
-	}
-	if (!line)
-		return -1;
-	len = strcspn(line, "\n");
-	if (len >= size)
-		return -1;
-	memcpy(out, line, len);
-	out[len] = '\0';
-	return 0;
+	rest = path_after(full, root);
+	if (rest && rest > full)
+		rest--;         /* keep the slash before the rest */
+	else
+		rest = full;
+	return snprintf(out, size, "%s", rest) < (int)size ? 0 : -1;
 }
 
 static int unit_char(int c)
