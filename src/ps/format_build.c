@@ -224,7 +224,7 @@ static const char *bsd_default(unsigned ff)
 	if (ff & FF_Bu)
 		return "user,pid,%cpu,%mem,vsz,rss,tname,stat,start_time,bsdtime,args";
 	if (ff & FF_Bv)
-		return "pid,tname,stat,bsdtime,maj_flt,trs,drs,rss,%mem,args";
+		return "pid,tname,stat,bsdtime,maj_flt,m_trs,m_drs,rss,%mem,args";
 	if (ff & FF_BX)
 		return "pid,stackp,esp,eip,tmout,alarm,stat,tname,bsdtime,args";
 	return NULL;
