@@ -958,7 +958,8 @@ FIELD_CMP(uss, unsigned long, t->sm_uss)
 FIELD_CMP(oom, int, t->oom_score)
 FIELD_CMP(oomadj, int, t->oom_adj)
 FIELD_CMP(rsslim, unsigned long, t->rsslim)
-FIELD_CMP(luid, int, (int)t->loginuid)
+FIELD_CMP(luid, int, (t->groups_filled & GROUP_BIT(GRP_LOGIN)) ?
+	  (int)t->loginuid : -1)
 FIELD_CMP(agid, int, (t->groups_filled & GROUP_BIT(GRP_AUTOGROUP)) ?
 	  t->autogroup_id : -1)
 FIELD_CMP(agnice, int, t->autogroup_nice)
