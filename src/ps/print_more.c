@@ -37,7 +37,9 @@ static int dash(struct out *o)
 
 /* ---- the reference's test columns ----
  * They cycle through fixed values by a row counter that starts at
- * (unsigned)-1 and counts down, one step per row. */
+ * (unsigned)-1 and counts down, one step per row.  (With --headers the
+ * reference restarts it at each repeated header, from rows - 1; that
+ * count lives with the header logic and is not followed here.) */
 
 static unsigned row_counter(const struct task *t)
 {
