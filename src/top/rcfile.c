@@ -10,6 +10,7 @@
 #include "rcfile.h"
 
 struct config Rc;
+char Rc_path[4096];
 
 #define SYS_RESTRICT "/etc/toprc"
 #define SYS_DEFAULTS "/etc/topdefaultrc"
@@ -277,7 +278,9 @@ void rc_load(const char *myname)
 		fclose(fp);
 	}
 	delay = Rc.delay;
+	path[0] = '\0';
 	fp = open_user_file(myname, path, sizeof(path));
+	snprintf(Rc_path, sizeof(Rc_path), "%s", path);
 	if (fp) {
 		err = read_file(fp, path, &delay);
 		fclose(fp);
@@ -291,4 +294,41 @@ void rc_load(const char *myname)
 		Opt.secure = false;
 	if (!Opt.secure)
 		Rc.delay = delay;
+}
+
+int rc_write(void)
+{
+	FILE *fp = Rc_path[0] ? fopen(Rc_path, "w") : NULL;
+
+	if (!fp)
+		return -1;
+	fprintf(fp, "%s's Config File (Linux processes with windows)\n",
+		Myname);
+	fprintf(fp, "Id:%c, Mode_altscr=%d, Mode_irixps=%d, Delay_time=%d.%d, "
+		"Curwin=%d\n", RC_VERSION, Rc.mode_altscr, Rc.mode_irixps,
+		(int)Rc.delay,
+		(int)((Rc.delay - (int)Rc.delay) * 1000), Rc.curwin);
+	for (int i = 0; i < WIN_COUNT; i++) {
+		const struct window *w = &Rc.win[i];
+
+		fprintf(fp, "%s\tfieldscur=", w->name);
+		for (int j = 0; j < PFLAGS_SIZE; j++) {
+			if (j && j % 20 == 0)
+				fputs("\n\t\t  ", fp);
+			fprintf(fp, "%4d ", w->fieldscur[j]);
+		}
+		fprintf(fp, "\n\twinflags=%d, sortindx=%d, maxtasks=%d, "
+			"graph_cpus=%d, graph_mems=%d, double_up=%d, "
+			"combine_cpus=%d, core_types=%d\n", w->winflags,
+			w->sortindx, w->maxtasks, w->graph_cpus, w->graph_mems,
+			w->double_up, w->combine_cpus, w->core_types);
+		fprintf(fp, "\tsummclr=%d, msgsclr=%d, headclr=%d, "
+			"taskclr=%d\n", w->summclr, w->msgsclr, w->headclr,
+			w->taskclr);
+	}
+	fprintf(fp, "Fixed_widest=%d, Summ_mscale=%d, Task_mscale=%d, "
+		"Zero_suppress=%d, Tics_scaled=%d\n", Rc.fixed_widest,
+		Rc.summ_mscale, Rc.task_mscale, Rc.zero_suppress,
+		Rc.tics_scaled);
+	return fclose(fp) ? -1 : 0;
 }

@@ -1,17 +1,20 @@
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
+#include "screen.h"
 #include "summary.h"
 #include "term.h"
 #include "top.h"
 
 /* Two summary items share a line with this between them (double_up). */
 static const char adjoin[] = "  ";
+/* Whether the graphs share their line with another one. */
+static bool Graph_double;
 
-/* A summary line, cut at the screen width. */
+/* A summary line in markup, cut at the screen width. */
 static void put_line(const char *s)
 {
-	term_printf("%.*s\n", Screen_cols, s);
+	scr_line(s);
 }
 
 static void uptime_text(char *buf, size_t size)
@@ -40,6 +43,37 @@ static void uptime_text(char *buf, size_t size)
 		 users, users > 1 ? "users" : "user", av[0], av[1], av[2]);
 }
 
+/* The width of a graph's bar: what the numbers before it leave. */
+static int graph_len(bool double_up)
+{
+	int len = double_up ? (Screen_cols - 2) / 2 - 27 : Screen_cols - 27;
+
+	return len < 0 ? 0 : len;
+}
+
+/* A bar of len cells for two percentages in markup: '|' for style 1,
+ * reverse blanks for style 2. */
+static void graph_bar(char *buf, size_t size, float p1, float p2, int len,
+		      int style)
+{
+	int n1 = (int)((p1 + p2) * (float)len / 100.0f + 0.5f), i;
+	size_t k = 0;
+
+	if (n1 > len)
+		n1 = len;
+	if (n1 < 0)
+		n1 = 0;
+	for (i = 0; i < n1 && k + 2 < size; i++)
+		buf[k++] = style == 1 ? '|' : ' ';
+	if (style == 2 && k + 3 < size) {
+		buf[k++] = '~';
+		buf[k++] = '4';
+	}
+	for (; i < len && k + 2 < size; i++)
+		buf[k++] = ' ';
+	buf[k] = '\0';
+}
+
 /* One cpu's states over the last interval. */
 static void cpu_text(char *buf, size_t size, const char *label,
 		     const struct cpu_stat *c)
@@ -53,9 +87,20 @@ static void cpu_text(char *buf, size_t size, const char *label,
 	if (tot < 1)
 		idle = tot = 1;
 	scale = 100.0f / (float)tot;
+	if (Curwin->graph_cpus) {
+		float p1 = (float)(u + n) * scale, p2 = (float)(s + x + y) * scale;
+		char bar[SCREEN_MAX + 8];
+
+		graph_bar(bar, sizeof(bar), p1, p2, graph_len(Graph_double),
+			  Curwin->graph_cpus);
+		snprintf(buf, size, "%s ~3%#5.1f~2/%-#5.1f~3 %3.0f[~3%s]~1",
+			 label, p1, p2, p1 + p2, bar);
+		return;
+	}
 	snprintf(buf, size,
-		 "%s%#5.1f us,%#5.1f sy,%#5.1f ni,%#5.1f id,%#5.1f wa,"
-		 "%#5.1f hi,%#5.1f si,%#5.1f st ", label,
+		 "%s~3%#5.1f ~2us,~3%#5.1f ~2sy,~3%#5.1f ~2ni,~3%#5.1f ~2id,~3"
+		 "%#5.1f ~2wa,~3%#5.1f ~2hi,~3%#5.1f ~2si,~3%#5.1f ~2st~3 ~1",
+		 label,
 		 (float)u * scale, (float)s * scale, (float)n * scale,
 		 (float)idle * scale, (float)w * scale, (float)x * scale,
 		 (float)y * scale, (float)z * scale);
@@ -64,7 +109,7 @@ static void cpu_text(char *buf, size_t size, const char *label,
 
 static int show_cpus(const struct cpu_set *cpus, bool double_up)
 {
-	char line[1024], one[256], label[32];
+	char line[1024], one[512], label[32];
 	int lines = 0;
 
 	if (Curwin->winflags & WF_CPUSUM) {
@@ -102,11 +147,29 @@ static int show_memory(const struct mem_info *m, bool double_up)
 {
 	static const char *const labels[] = { "KiB", "MiB", "GiB", "TiB",
 					      "PiB", "EiB" };
-	char v[9][16], l1[256], l2[256];
+	char v[9][16], l1[1024], l2[1024];
 	float div = 1;
 
 	for (int i = 0; i < Rc.summ_mscale; i++)
 		div *= 1024;
+	if (Curwin->graph_mems) {
+		float tm = m->total ? (float)m->total : 1;
+		float ts = m->swap_total ? (float)m->swap_total : 1;
+		float pm = (float)m->used * 100.0f / tm;
+		float ps = (float)m->swap_used * 100.0f / ts;
+		char bar[SCREEN_MAX + 8];
+		int len = graph_len(double_up);
+
+		graph_bar(bar, sizeof(bar), pm, 0, len, Curwin->graph_mems);
+		snprintf(l1, sizeof(l1), "%s %s:~3%#5.1f~2/%-9.1f~3[~3%s]~1",
+			 labels[Rc.summ_mscale], "Mem ", pm,
+			 (float)m->total / div, bar);
+		graph_bar(bar, sizeof(bar), ps, 0, len, Curwin->graph_mems);
+		snprintf(l2, sizeof(l2), "%s %s:~3%#5.1f~2/%-9.1f~3[~3%s]~1",
+			 labels[Rc.summ_mscale], "Swap", ps,
+			 (float)m->swap_total / div, bar);
+		goto out;
+	}
 	mem_num(v[0], (float)m->total / div);
 	mem_num(v[1], (float)m->free / div);
 	mem_num(v[2], (float)m->used / div);
@@ -115,14 +178,15 @@ static int show_memory(const struct mem_info *m, bool double_up)
 	mem_num(v[6], (float)m->swap_free / div);
 	mem_num(v[7], (float)m->swap_used / div);
 	mem_num(v[8], (float)m->avail / div);
-	snprintf(l1, sizeof(l1), "%s %s: %9.9stotal, %9.9sfree, %9.9sused, "
-		 "%9.9sbuff/cache     ", labels[Rc.summ_mscale], "Mem ",
-		 v[0], v[1], v[2], v[3]);
-	snprintf(l2, sizeof(l2), "%s %s: %9.9stotal, %9.9sfree, %9.9sused. "
-		 "%9.9savail Mem ", labels[Rc.summ_mscale], "Swap", v[5], v[6],
-		 v[7], v[8]);
+	snprintf(l1, sizeof(l1), "%s %s:~3 %9.9s~2total,~3 %9.9s~2free,~3 "
+		 "%9.9s~2used,~3 %9.9s~2buff/cache~3 ~1    ~1",
+		 labels[Rc.summ_mscale], "Mem ", v[0], v[1], v[2], v[3]);
+	snprintf(l2, sizeof(l2), "%s %s:~3 %9.9s~2total,~3 %9.9s~2free,~3 "
+		 "%9.9s~2used.~3 %9.9s~2avail Mem ~3",
+		 labels[Rc.summ_mscale], "Swap", v[5], v[6], v[7], v[8]);
+out:
 	if (double_up) {
-		char both[600];
+		char both[2100];
 
 		snprintf(both, sizeof(both), "%s%s%s", l1, adjoin, l2);
 		put_line(both);
@@ -145,18 +209,20 @@ int summary_show(const struct cpu_set *cpus, const struct mem_info *mem,
 		char up[256];
 
 		uptime_text(up, sizeof(up));
-		snprintf(line, sizeof(line), "%s -%s", Myname, up);
+		snprintf(line, sizeof(line), "%s -%s~1", Myname, up);
 		put_line(line);
 		n++;
 	}
 	if (flags & WF_STATES) {
 		snprintf(line, sizeof(line),
-			 "%s: %3u total, %3u running, %3u sleeping, %3u stopped, "
-			 "%3u zombie", Opt.threads ? "Threads" : "Tasks",
+			 "%s:~3 %3u ~2total,~3 %3u ~2running,~3 %3u ~2sleeping,~3 "
+			 "%3u ~2stopped,~3 %3u ~2zombie~3",
+			 Opt.threads ? "Threads" : "Tasks",
 			 counts->total, counts->running, counts->sleeping,
 			 counts->stopped, counts->zombie);
 		put_line(line);
 		n++;
+		Graph_double = double_up;
 		n += show_cpus(cpus, double_up);
 	}
 	if (flags & WF_MEMORY)

@@ -31,6 +31,11 @@ void tasks_init(group_mask groups)
 	request_add_groups(req, groups);
 }
 
+void tasks_need(group_mask groups)
+{
+	request_add_groups(req, groups);
+}
+
 static int hist_cmp(const void *a, const void *b)
 {
 	const struct hist *x = a, *y = b;
@@ -113,6 +118,11 @@ void tasks_refresh(void)
 			r->tics_delta -= h->tics;
 			r->maj_delta -= h->maj;
 			r->min_delta -= h->min;
+		} else if (nold) {
+			/* a task the last reap did not see (a thread shown
+			 * by 'H', say) has no rate yet */
+			r->tics_delta = 0;
+			r->maj_delta = r->min_delta = 0;
 		}
 		hist_new[i] = (struct hist){ t->tid, t->utime + t->stime,
 					     t->majflt, t->minflt };

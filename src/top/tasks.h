@@ -15,6 +15,8 @@ struct task_counts {
 
 /* Prepares the request for the groups given. */
 void tasks_init(group_mask groups);
+/* Adds the groups newly shown fields need. */
+void tasks_need(group_mask groups);
 /* Reaps all (or the -p) tasks and computes the deltas.  Also reads
  * /proc/uptime, as the reference's library does at every reap. */
 void tasks_refresh(void);

@@ -18,8 +18,13 @@ enum {
 /* Window flags, with the bit values the reference keeps in its toprc. */
 enum {
 	WF_FOREST = 0x000002,   /* 'V' */
-	WF_HICOLS = 0x000004,   /* 'x' */
-	WF_SORTHI = 0x000010,   /* 'R': sort high to low */
+	WF_TASKON = 0x000010,   /* '-': the window shows its tasks */
+	WF_NOBOLD = 0x000008,   /* 'B': no bold */
+	WF_HIROWS = 0x000100,   /* 'y': running tasks highlighted */
+	WF_HICOLS = 0x000200,   /* 'x': sort column highlighted */
+	WF_HIBOLD = 0x000400,   /* 'b': highlights bold, not reverse */
+	WF_COLORS = 0x000800,   /* 'z' */
+	WF_SORTHI = 0x000004,   /* 'R': sort high to low */
 	WF_IDLE = 0x000020,     /* 'i': show idle tasks */
 	WF_CTIMES = 0x000040,   /* 'S': cumulative times */
 	WF_CMDLINE = 0x000080,  /* 'c': command line instead of name */
@@ -29,6 +34,7 @@ enum {
 	WF_CPUSUM = 0x008000,   /* '1': one line for all cpus */
 	WF_JRNUMS = 0x020000,   /* 'j': numbers right-justified */
 	WF_JRSTRS = 0x040000,   /* 'J': strings right-justified */
+	WF_SCROLL = 0x080000,   /* 'C': scroll coordinates */
 	WF_CPUNODE = 0x400000,  /* '2' */
 };
 

@@ -1,0 +1,34 @@
+/* One frame: reading the system, the summary and the task area, for
+ * both batch output and the interactive screen. */
+#ifndef TOP_FRAME_H
+#define TOP_FRAME_H
+
+#include "fields.h"
+
+/* The columns of the current window that fit, and the width of the
+ * variable ones. */
+struct layout {
+	int fld[FLD_COUNT];
+	int n;
+	int varcolsz;
+};
+
+/* Per-window state that no toprc keeps. */
+struct winstate {
+	int begtask;            /* first task shown (scrolling) */
+	int begpflg;            /* first column shown (scrolling) */
+};
+
+extern struct winstate Winstate[WIN_COUNT];
+/* The layout of the last frame, and how many task rows it could show. */
+extern struct layout Lay;
+extern int Task_rows, Tasks_shown, Msg_row;
+
+/* Reads the first sample (the reference waits 150 ms before frame 1). */
+void frame_init(void);
+/* Reads and shows one frame. */
+void frame_make(void);
+/* The layout for the current window and screen width. */
+void frame_calibrate(void);
+
+#endif

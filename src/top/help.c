@@ -1,0 +1,64 @@
+/* The help screen ('h' and '?'). */
+#include <stdio.h>
+#include "help.h"
+#include "screen.h"
+#include "top.h"
+
+static const char help_body[] =
+	"\n"
+	"  Z~2,~1B~2,E,e   Global: '~1Z~2' colors; '~1B~2' bold; '~1E~2'/'~1e~2' "
+	"summary/task memory scale\n"
+	"  l,t,m,I   Toggle: '~1l~2' load avg; '~1t~2' task/cpu; '~1m~2' memory; "
+	"'~1I~2' Irix mode\n"
+	"  0,1,2,3,4 Toggle: '~10~2' zeros; '~11~2/~12~2/~13~2' cpu/numa views; "
+	"'~14~2' cpus two abreast\n"
+	"  f,X       Fields: '~1f~2' add/remove/order/sort; '~1X~2' increase "
+	"fixed-width fields\n"
+	"\n"
+	"  L,&,<,> . Locate: '~1L~2'/'~1&~2' find/again; Move sort column: "
+	"'~1<~2'/'~1>~2' left/right\n"
+	"  R,H,J,C . Toggle: '~1R~2' Sort; '~1H~2' Threads; '~1J~2' Num justify; "
+	"'~1C~2' Coordinates\n"
+	"  c,i,S,j . Toggle: '~1c~2' Cmd name/line; '~1i~2' Idle; '~1S~2' Time; "
+	"'~1j~2' Str justify\n"
+	"  x~2,~1y~2     . Toggle highlights: '~1x~2' sort field; '~1y~2' running "
+	"tasks\n"
+	"  z~2,~1b~2     . Toggle: '~1z~2' color/mono; '~1b~2' bold/reverse (only "
+	"if 'x' or 'y')\n"
+	"  u,U,o,O . Filter by: '~1u~2'/'~1U~2' effective/any user; '~1o~2'/'~1O~2'"
+	" other criteria\n"
+	"  n,#,^O  . Set: '~1n~2'/'~1#~2' max tasks displayed; Show: ~1Ctrl~2+'~1O~2'"
+	" other filter(s)\n"
+	"  V,v,F   . Toggle: '~1V~2' forest view; '~1v~2' hide/show children; "
+	"'~1F~2' keep focused\n"
+	"\n"
+	"  d,k,r,^R '~1d~2' set delay; '~1k~2' kill; '~1r~2' renice; ~1Ctrl~2+'~1R~2'"
+	" renice autogroup\n"
+	"  ^G,K,N,U  View: ctl groups ~1^G~2; cmdline ~1^K~2; environment ~1^N~2; "
+	"supp groups ~1^U~2\n"
+	"  W,Y,!,^E  Write cfg '~1W~2'; Inspect '~1Y~2'; Combine Cpus '~1!~2'; "
+	"Scale time ~1^E~2'\n"
+	"  q         Quit\n"
+	"          ( commands shown with '.' require a ~1visible~2 task display "
+	"~1window~2 ) \n"
+	"Press '~1h~2' or '~1?~2' for help with ~1Windows~2,\n";
+
+void help_show(void)
+{
+	char head[512];
+	int n = (int)(Curwin - Rc.win) + 1;
+
+	scr_clear();
+	snprintf(head, sizeof(head),
+		 "Help for Interactive Commands~2 - procps-ng 4.0.2\n"
+		 "Window ~1%d:%s~4: ~1Cumulative mode ~3%s~2.  ~1System~4: "
+		 "~1Delay ~3%.1f secs~2; ~1Secure mode ~3%s~2.\n",
+		 n, Curwin->name,
+		 (Curwin->winflags & WF_CTIMES) ? "On" : "Off", Rc.delay,
+		 Opt.secure ? "On" : "Off");
+	scr_special(head);
+	scr_special(help_body);
+	scr_puts("Type 'q' or <Esc> to continue ");
+	scr_puts(scr_clr_eos());
+	scr_flush();
+}

@@ -1,0 +1,8 @@
+/* The help screen. */
+#ifndef TOP_HELP_H
+#define TOP_HELP_H
+
+/* Draws the help screen; the caller waits for a key. */
+void help_show(void);
+
+#endif

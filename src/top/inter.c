@@ -1,0 +1,120 @@
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <termios.h>
+#include <unistd.h>
+#include "frame.h"
+#include "inter.h"
+#include "screen.h"
+#include "top.h"
+
+/* How long a message stays before the next frame replaces it. */
+enum { MSG_USEC = 1250000 };
+
+bool Quit;
+
+void inter_msg(const char *fmt, ...)
+{
+	char text[1024];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof(text), fmt, ap);
+	va_end(ap);
+	scr_goto(0, Msg_row);
+	printf("%s %.*s %s", scr_cap(4), Screen_cols - 2, text, "");
+	scr_cursor(false);
+	scr_puts(scr_off());
+	scr_puts(scr_clr_eol());
+	scr_flush();
+	scr_row_dirty(Msg_row);
+	usleep(MSG_USEC);
+	/* what was typed meanwhile is dropped */
+	tcflush(STDIN_FILENO, TCIFLUSH);
+}
+
+static void prompt_show(const char *prompt, const char *buf)
+{
+	scr_goto(0, Msg_row);
+	printf("%s%.*s ", scr_cap(5), Screen_cols - 1, prompt);
+	scr_cursor(true);
+	scr_puts(scr_off());
+	scr_puts(scr_clr_eol());
+	scr_puts(buf);
+	scr_flush();
+}
+
+bool inter_prompt(const char *prompt, char *buf, size_t size)
+{
+	size_t len = 0;
+
+	buf[0] = '\0';
+	scr_row_dirty(Msg_row);
+	prompt_show(prompt, buf);
+	for (;;) {
+		int k = scr_getkey(-1);
+
+		if (k == TK_NONE) {
+			if (scr_resized()) {
+				scr_geometry();
+				prompt_show(prompt, buf);
+			}
+			continue;
+		}
+		if (k & 0x1000) {
+			Quit = true;
+			break;
+		}
+		if (k == '\n' || k == '\r')
+			break;
+		if (k == TK_ESC) {
+			scr_cursor(false);
+			return false;
+		}
+		if (k == TK_BKSP) {
+			if (len) {
+				buf[--len] = '\0';
+				printf("\b \b");
+				scr_flush();
+			}
+			continue;
+		}
+		if (k < 0x20 || k > 0xff || len + 1 >= size ||
+		    (int)len + (int)strlen(prompt) + 2 >= Screen_cols)
+			continue;
+		buf[len++] = (char)k;
+		buf[len] = '\0';
+		putchar(k);
+		scr_flush();
+	}
+	scr_cursor(false);
+	return true;
+}
+
+int interactive(void)
+{
+	scr_start();
+	/* the compiled default doubles up the summary, but a window that
+	 * sums the cpus starts with it off */
+	for (int i = 0; i < WIN_COUNT; i++)
+		if (Rc.win[i].winflags & WF_CPUSUM)
+			Rc.win[i].double_up = 0;
+	frame_init();
+	while (!Quit) {
+		int k;
+
+		if (scr_resized()) {
+			scr_geometry();
+			scr_clear();
+		}
+		frame_make();
+		k = scr_getkey(Rc.delay);
+		if (k == TK_NONE)
+			continue;
+		if (k & 0x1000)
+			break;
+		keys_do(k);
+	}
+	scr_finish();
+	return 0;
+}

@@ -1,0 +1,21 @@
+/* Interactive top: the frame loop that waits for keys between frames,
+ * the messages and prompts on the message line, and the commands. */
+#ifndef TOP_INTER_H
+#define TOP_INTER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* Runs until 'q'; returns the exit status. */
+int interactive(void);
+
+/* Shows " msg " in the message colours for a moment. */
+void inter_msg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Asks on the message line; false when the user gave up (Esc). */
+bool inter_prompt(const char *prompt, char *buf, size_t size);
+
+/* The commands (keys.c): false when the key is unknown. */
+bool keys_do(int key);
+extern bool Quit;
+
+#endif

@@ -1,0 +1,379 @@
+/* The interactive commands: one small function per key or key group. */
+#include <errno.h>
+#include <pwd.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include "fields.h"
+#include "frame.h"
+#include "help.h"
+#include "inter.h"
+#include "rcfile.h"
+#include "screen.h"
+#include "tasks.h"
+#include "top.h"
+
+static void toggle(int flag)
+{
+	Curwin->winflags ^= flag;
+}
+
+/* 'l', 't', 'm' and '1' and friends: summary toggles. */
+static void key_summary(int key)
+{
+	struct window *w = Curwin;
+
+	switch (key) {
+	case 'l':
+		toggle(WF_LOADAV);
+		break;
+	case 't':
+		/* on, bars, blocks, off */
+		if (!(w->winflags & WF_STATES)) {
+			w->winflags |= WF_STATES;
+			w->graph_cpus = 0;
+		} else if (++w->graph_cpus > 2) {
+			w->graph_cpus = 0;
+			w->winflags &= ~WF_STATES;
+		}
+		break;
+	case 'm':
+		if (!(w->winflags & WF_MEMORY)) {
+			w->winflags |= WF_MEMORY;
+			w->graph_mems = 0;
+		} else if (++w->graph_mems > 2) {
+			w->graph_mems = 0;
+			w->winflags &= ~WF_MEMORY;
+		}
+		break;
+	case '1':
+		toggle(WF_CPUSUM);
+		w->winflags &= ~WF_CPUNODE;
+		break;
+	case '4':
+		w->double_up = !w->double_up;
+		break;
+	}
+}
+
+/* The first task shown: the default pid of 'k' and 'r'. */
+static int top_pid(void)
+{
+	size_t n;
+	struct row **rows = tasks_rows(&n);
+
+	return n ? rows[0]->t->tid : 0;
+}
+
+static int read_pid(const char *what, int *pid)
+{
+	char prompt[128], buf[32];
+	char *end;
+	long v;
+
+	*pid = top_pid();
+	snprintf(prompt, sizeof(prompt), "PID to %s [default pid = %d]",
+		 what, *pid);
+	if (!inter_prompt(prompt, buf, sizeof(buf)))
+		return -1;
+	if (!buf[0])
+		return 0;
+	v = strtol(buf, &end, 0);
+	if (*end || v < 0) {
+		inter_msg("Unacceptable integer");
+		return -1;
+	}
+	*pid = (int)v;
+	return 0;
+}
+
+static void key_kill(void)
+{
+	char prompt[128], buf[32];
+	int pid, sig = SIGTERM;
+
+	if (read_pid("signal/kill", &pid) < 0 || pid <= 0)
+		return;
+	snprintf(prompt, sizeof(prompt), "Send pid %d signal [%d/sigterm]",
+		 pid, SIGTERM);
+	if (!inter_prompt(prompt, buf, sizeof(buf)))
+		return;
+	if (buf[0]) {
+		char *end;
+		long v = strtol(buf, &end, 0);
+
+		if (*end || v <= 0 || v >= NSIG) {
+			inter_msg("Unacceptable integer");
+			return;
+		}
+		sig = (int)v;
+	}
+	if (kill(pid, sig))
+		inter_msg("Failed signal pid '%d' with '%d': %s", pid, sig,
+			  strerror(errno));
+}
+
+static void key_renice(void)
+{
+	char prompt[128], buf[32];
+	int pid;
+	char *end;
+	long v;
+
+	if (read_pid("renice", &pid) < 0 || pid <= 0)
+		return;
+	snprintf(prompt, sizeof(prompt), "Renice PID %d to value", pid);
+	if (!inter_prompt(prompt, buf, sizeof(buf)) || !buf[0])
+		return;
+	v = strtol(buf, &end, 0);
+	if (*end) {
+		inter_msg("Unacceptable integer");
+		return;
+	}
+	if (setpriority(PRIO_PROCESS, (id_t)pid, (int)v))
+		inter_msg("Failed renice of PID %d to %ld: %s", pid, v,
+			  strerror(errno));
+}
+
+static void key_delay(void)
+{
+	char prompt[64], buf[32];
+	char *end;
+	double d;
+
+	if (Opt.secure) {
+		inter_msg("Unavailable in secure mode");
+		return;
+	}
+	snprintf(prompt, sizeof(prompt), "Change delay from %.1f to",
+		 Rc.delay);
+	if (!inter_prompt(prompt, buf, sizeof(buf)) || !buf[0])
+		return;
+	d = strtod(buf, &end);
+	if (*end || end == buf) {
+		inter_msg("Unacceptable floating point");
+		return;
+	}
+	if (d < 0) {
+		inter_msg("Unacceptable floating point");
+		return;
+	}
+	Rc.delay = d;
+}
+
+static void key_maxtasks(void)
+{
+	char prompt[96], buf[32];
+	char *end;
+	long v;
+
+	snprintf(prompt, sizeof(prompt),
+		 "Maximum tasks = %d, change to (0 is unlimited)",
+		 Curwin->maxtasks);
+	if (!inter_prompt(prompt, buf, sizeof(buf)) || !buf[0])
+		return;
+	v = strtol(buf, &end, 0);
+	if (*end || v < 0) {
+		inter_msg("Unacceptable integer");
+		return;
+	}
+	Curwin->maxtasks = (int)v;
+}
+
+static void key_user(int key)
+{
+	char buf[64];
+	struct passwd *pw;
+	const char *name;
+	char *end;
+	unsigned long id;
+
+	if (!inter_prompt("Which user (blank for all)", buf, sizeof(buf)))
+		return;
+	if (!buf[0]) {
+		Opt.user.mode = 0;
+		return;
+	}
+	name = buf;
+	Opt.user.negate = false;
+	if (*name == '!') {
+		name++;
+		Opt.user.negate = true;
+	}
+	id = strtoul(name, &end, 0);
+	pw = *end ? getpwnam(name) : getpwuid((uid_t)id);
+	if (!pw && *end) {
+		Opt.user.mode = 0;
+		inter_msg("Invalid user");
+		return;
+	}
+	Opt.user.uid = pw ? pw->pw_uid : (uid_t)id;
+	Opt.user.mode = (char)key;
+}
+
+/* '<' and '>': the sort moves to the neighbouring shown column. */
+static void key_sort_move(int key)
+{
+	int at = -1;
+
+	for (int i = 0; i < Lay.n; i++)
+		if (Lay.fld[i] == Curwin->sortindx)
+			at = i;
+	if (key == '<') {
+		if (at > 0)
+			Curwin->sortindx = Lay.fld[at - 1];
+		else if (at < 0 && Lay.n)
+			Curwin->sortindx = Lay.fld[0];
+	} else if (at >= 0 && at + 1 < Lay.n) {
+		Curwin->sortindx = Lay.fld[at + 1];
+	}
+}
+
+static void key_sort_by(int f)
+{
+	Curwin->sortindx = f;
+	Curwin->winflags &= ~WF_FOREST;
+}
+
+static void key_help(void)
+{
+	help_show();
+	while (!Quit) {
+		int k = scr_getkey(-1);
+
+		if (k == TK_NONE) {
+			if (scr_resized()) {
+				scr_geometry();
+				help_show();
+			}
+			continue;
+		}
+		if (k & 0x1000)
+			Quit = true;
+		break;
+	}
+	scr_clear();
+}
+
+static void key_write(void)
+{
+	if (rc_write())
+		inter_msg("Failed '%s' open: %s", Rc_path, strerror(errno));
+	else
+		inter_msg("Wrote configuration to '%s'", Rc_path);
+}
+
+bool keys_do(int key)
+{
+	switch (key) {
+	case 'q':
+		Quit = true;
+		break;
+	case 'h':
+	case '?':
+		key_help();
+		break;
+	case 'l': case 't': case 'm': case '1': case '4':
+		key_summary(key);
+		break;
+	case 'c':
+		toggle(WF_CMDLINE);
+		break;
+	case 'i':
+		toggle(WF_IDLE);
+		break;
+	case 'S':
+		toggle(WF_CTIMES);
+		inter_msg("Cumulative time %s",
+			  (Curwin->winflags & WF_CTIMES) ? "On" : "Off");
+		break;
+	case 'H':
+		Opt.threads = !Opt.threads;
+		break;
+	case 'I':
+		Rc.mode_irixps = !Rc.mode_irixps;
+		inter_msg("Irix mode %s", Rc.mode_irixps ? "On" : "Off");
+		break;
+	case 'V':
+		toggle(WF_FOREST);
+		break;
+	case 'J':
+		toggle(WF_JRNUMS);
+		break;
+	case 'j':
+		toggle(WF_JRSTRS);
+		break;
+	case 'R':
+		toggle(WF_SORTHI);
+		break;
+	case 'x':
+		toggle(WF_HICOLS);
+		break;
+	case 'y':
+		toggle(WF_HIROWS);
+		break;
+	case 'z':
+		toggle(WF_COLORS);
+		break;
+	case 'b':
+		toggle(WF_HIBOLD);
+		break;
+	case 'B':
+		for (int i = 0; i < WIN_COUNT; i++)
+			Rc.win[i].winflags ^= WF_NOBOLD;
+		break;
+	case '0':
+		Rc.zero_suppress = !Rc.zero_suppress;
+		break;
+	case 'E':
+		if (++Rc.summ_mscale > 5)
+			Rc.summ_mscale = 0;
+		break;
+	case 'e':
+		if (++Rc.task_mscale > 4)
+			Rc.task_mscale = 0;
+		break;
+	case 'P':
+		key_sort_by(F_CPU);
+		break;
+	case 'M':
+		key_sort_by(F_MEM);
+		break;
+	case 'N':
+		key_sort_by(F_PID);
+		break;
+	case 'T':
+		key_sort_by(F_TIMEP);
+		break;
+	case '<':
+	case '>':
+		key_sort_move(key);
+		break;
+	case 'd':
+	case 's':
+		key_delay();
+		break;
+	case 'k':
+		key_kill();
+		break;
+	case 'r':
+		key_renice();
+		break;
+	case 'n':
+	case '#':
+		key_maxtasks();
+		break;
+	case 'u':
+	case 'U':
+		key_user(key);
+		break;
+	case 'W':
+		key_write();
+		break;
+	default:
+		return false;
+	}
+	return true;
+}

@@ -1,0 +1,426 @@
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/select.h>
+#include <termios.h>
+#include <unistd.h>
+#include <curses.h>
+#include <term.h>
+#include "screen.h"
+
+enum { ROW_MAX = SCREEN_MAX * 8 + 256, ROWS_MAX = 512, CAP_LEN = 64 };
+
+static bool active;
+static struct termios saved_tios;
+static volatile sig_atomic_t resized;
+
+/* Terminfo strings, "" when the terminal lacks them. */
+static char cap_norm[CAP_LEN], caps_off[CAP_LEN * 2], endline[CAP_LEN * 3];
+static char cap_bold[CAP_LEN], cap_rev[CAP_LEN], cap_eol[CAP_LEN];
+static char cap_eos[CAP_LEN], cap_clear[CAP_LEN], cap_home[CAP_LEN];
+static char cap_hide[CAP_LEN], cap_show[CAP_LEN];
+static char captab[CAP_COUNT][CAP_LEN * 8];
+
+/* What each screen row shows, as written. */
+static char *cache[ROWS_MAX];
+static int next_row;
+
+static void copy_cap(char *dst, const char *src)
+{
+	snprintf(dst, CAP_LEN, "%s", (src && src != (char *)-1) ? src : "");
+}
+
+static void on_winch(int sig)
+{
+	(void)sig;
+	resized = 1;
+}
+
+bool scr_interactive(void)
+{
+	return active;
+}
+
+void scr_geometry(void)
+{
+	struct winsize wz;
+
+	Screen_cols = columns;
+	Screen_rows = lines;
+	if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &wz) == 0 && wz.ws_col > 0 &&
+	    wz.ws_row > 0) {
+		Screen_cols = wz.ws_col;
+		Screen_rows = wz.ws_row;
+	}
+	if (Screen_cols > SCREEN_MAX)
+		Screen_cols = SCREEN_MAX;
+	if (Screen_cols < SCREEN_MIN)
+		Screen_cols = SCREEN_MIN;
+	if (Screen_rows < 1)
+		Screen_rows = 1;
+	if (Screen_rows > ROWS_MAX)
+		Screen_rows = ROWS_MAX;
+}
+
+bool scr_resized(void)
+{
+	bool r = resized;
+
+	resized = 0;
+	return r;
+}
+
+void scr_start(void)
+{
+	struct sigaction sa;
+	struct termios t;
+
+	copy_cap(cap_norm, exit_attribute_mode);
+	snprintf(caps_off, sizeof(caps_off), "%s%s", cap_norm,
+		 (orig_pair && orig_pair != (char *)-1) ? orig_pair : "");
+	copy_cap(cap_eol, clr_eol);
+	copy_cap(cap_eos, clr_eos);
+	copy_cap(cap_clear, clear_screen);
+	copy_cap(cap_home, cursor_home);
+	copy_cap(cap_bold, enter_bold_mode);
+	copy_cap(cap_rev, enter_reverse_mode);
+	copy_cap(cap_hide, cursor_invisible);
+	copy_cap(cap_show, cursor_normal);
+	snprintf(endline, sizeof(endline), "%s%s", caps_off, cap_eol);
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_winch;
+	sigaction(SIGWINCH, &sa, NULL);
+
+	if (tcgetattr(STDIN_FILENO, &saved_tios) == 0) {
+		t = saved_tios;
+		t.c_lflag &= (tcflag_t)~(ICANON | ECHO);
+		t.c_cc[VMIN] = 1;
+		t.c_cc[VTIME] = 0;
+		tcsetattr(STDIN_FILENO, TCSAFLUSH, &t);
+	}
+	setvbuf(stdout, NULL, _IOFBF, 1 << 16);
+	active = true;
+	if (keypad_xmit && keypad_xmit != (char *)-1)
+		putp(keypad_xmit);
+	putp(cap_hide);
+	scr_geometry();
+	scr_clear();
+}
+
+void scr_finish(void)
+{
+	if (!active)
+		return;
+	active = false;
+	if (keypad_local && keypad_local != (char *)-1)
+		putp(keypad_local);
+	scr_goto(0, Screen_rows);
+	putchar('\n');
+	putp(cap_show);
+	putp(cap_eol);
+	fflush(stdout);
+	tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved_tios);
+}
+
+static const char *color(int c)
+{
+	static char buf[4][CAP_LEN];
+	static int n;
+	const char *s;
+
+	if (!set_a_foreground || set_a_foreground == (char *)-1 ||
+	    max_colors <= 0)
+		return "";
+	n = (n + 1) % 4;
+	s = tparm(set_a_foreground, c, 0, 0, 0, 0, 0, 0, 0, 0);
+	snprintf(buf[n], CAP_LEN, "%s", s ? s : "");
+	return buf[n];
+}
+
+void scr_caps(const struct window *w)
+{
+	bool colors = (w->winflags & WF_COLORS) && max_colors > 0;
+	const char *bold = (w->winflags & WF_NOBOLD) ? cap_norm : cap_bold;
+
+	snprintf(captab[0], sizeof(captab[0]), "%s", cap_norm);
+	snprintf(captab[1], sizeof(captab[1]), "%s", cap_norm);
+	snprintf(captab[2], sizeof(captab[2]), "%s", bold);
+	snprintf(captab[3], sizeof(captab[3]), "%s",
+		 colors ? color(w->summclr) : "");
+	snprintf(captab[4], sizeof(captab[4]), "%s%s",
+		 colors ? color(w->msgsclr) : "", cap_rev);
+	snprintf(captab[5], sizeof(captab[5]), "%s%s",
+		 colors ? color(w->msgsclr) : "", bold);
+	snprintf(captab[6], sizeof(captab[6]), "%s%s",
+		 colors ? color(w->headclr) : "", cap_rev);
+	if (colors)
+		snprintf(captab[8], sizeof(captab[8]), "%s%s", caps_off,
+			 color(w->taskclr));
+	else
+		snprintf(captab[8], sizeof(captab[8]), "%s", cap_norm);
+	strcpy(captab[7], captab[8]);
+	strncat(captab[7], (w->winflags & WF_HIBOLD) ? bold : cap_rev,
+		sizeof(captab[7]) - strlen(captab[7]) - 1);
+}
+
+const char *scr_cap(int n)
+{
+	return (n >= 0 && n < CAP_COUNT) ? captab[n] : "";
+}
+
+const char *scr_off(void)
+{
+	return caps_off;
+}
+
+const char *scr_endline(void)
+{
+	return endline;
+}
+
+void scr_putp(const char *cap)
+{
+	if (cap && *cap)
+		putp(cap);
+}
+
+void scr_puts(const char *s)
+{
+	fputs(s, stdout);
+}
+
+void scr_flush(void)
+{
+	fflush(stdout);
+}
+
+void scr_cursor(bool visible)
+{
+	putp(visible ? cap_show : cap_hide);
+}
+
+void scr_goto(int col, int row)
+{
+	const char *s;
+
+	if (!cursor_address || cursor_address == (char *)-1)
+		return;
+	s = tgoto(cursor_address, col, row);
+	if (s)
+		putp(s);
+}
+
+void scr_invalidate(void)
+{
+	for (int i = 0; i < ROWS_MAX; i++) {
+		free(cache[i]);
+		cache[i] = NULL;
+	}
+}
+
+void scr_clear(void)
+{
+	scr_invalidate();
+	putp(cap_home);
+	putp(cap_clear);
+}
+
+void scr_frame_begin(void)
+{
+	next_row = 0;
+	putp(cap_home);
+}
+
+int scr_next_row(void)
+{
+	return next_row;
+}
+
+void scr_row(const char *text)
+{
+	int r = next_row++;
+
+	if (r >= Screen_rows || r >= ROWS_MAX)
+		return;
+	if (cache[r] && !strcmp(cache[r], text))
+		return;
+	free(cache[r]);
+	cache[r] = strdup(text);
+	scr_goto(0, r);
+	fputs(text, stdout);
+}
+
+void scr_row_dirty(int row)
+{
+	if (row >= 0 && row < ROWS_MAX) {
+		free(cache[row]);
+		cache[row] = NULL;
+	}
+}
+
+const char *scr_clr_eol(void)
+{
+	return cap_eol;
+}
+
+const char *scr_clr_eos(void)
+{
+	return cap_eos;
+}
+
+void scr_line(const char *markup)
+{
+	char out[ROW_MAX * 2];
+
+	scr_markup(out, sizeof(out), markup, Screen_cols);
+	if (active) {
+		scr_row(out);
+	} else {
+		fputs(out, stdout);
+		fputc('\n', stdout);
+	}
+}
+
+void scr_frame_end(void)
+{
+	if (next_row < Screen_rows) {
+		scr_goto(0, next_row);
+		putp(cap_eos);
+		for (int i = next_row; i < ROWS_MAX; i++) {
+			free(cache[i]);
+			cache[i] = NULL;
+		}
+	}
+	fflush(stdout);
+}
+
+/* Appends at most room visible bytes of s[0..n) to out. */
+static size_t put_seg(char *out, size_t size, size_t len, const char *s,
+		      size_t n, int *room)
+{
+	if ((int)n > *room)
+		n = (size_t)(*room > 0 ? *room : 0);
+	*room -= (int)n;
+	if (len + n >= size)
+		n = len < size ? size - len - 1 : 0;
+	memcpy(out + len, s, n);
+	out[len + n] = '\0';
+	return len + n;
+}
+
+static size_t put_raw(char *out, size_t size, size_t len, const char *s)
+{
+	size_t n = strlen(s);
+
+	if (len + n >= size)
+		return len;
+	memcpy(out + len, s, n + 1);
+	return len + n;
+}
+
+void scr_markup(char *out, size_t size, const char *in, int width)
+{
+	const char *seg = in, *p;
+	int room = width;
+	size_t len = 0;
+
+	out[0] = '\0';
+	for (p = in; *p; p++) {
+		if (p[0] != '~' || p[1] < '1' || p[1] > '8')
+			continue;
+		if (active) {
+			len = put_raw(out, size, len, captab[p[1] - '0']);
+			len = put_seg(out, size, len, seg, (size_t)(p - seg),
+				      &room);
+			len = put_raw(out, size, len, caps_off);
+		} else {
+			len = put_seg(out, size, len, seg, (size_t)(p - seg),
+				      &room);
+		}
+		p++;
+		seg = p + 1;
+	}
+	len = put_seg(out, size, len, seg, (size_t)(p - seg), &room);
+	if (active)
+		put_raw(out, size, len, endline);
+}
+
+void scr_special(const char *in)
+{
+	char line[ROW_MAX], out[ROW_MAX * 2];
+	const char *p = in;
+
+	while (*p) {
+		const char *nl = strchr(p, '\n');
+		size_t n = nl ? (size_t)(nl - p) : strlen(p);
+
+		if (n >= sizeof(line))
+			n = sizeof(line) - 1;
+		memcpy(line, p, n);
+		line[n] = '\0';
+		scr_markup(out, sizeof(out), line, Screen_cols);
+		fputs(out, stdout);
+		if (!nl)
+			break;
+		fputs("\n", stdout);
+		p = nl + 1;
+	}
+}
+
+/* Decodes the escape sequences of the keys top knows. */
+static int decode(const unsigned char *b, ssize_t n)
+{
+	static const struct {
+		const char *seq;
+		int key;
+	} seqs[] = {
+		{ "\033[A", TK_UP }, { "\033OA", TK_UP },
+		{ "\033[B", TK_DOWN }, { "\033OB", TK_DOWN },
+		{ "\033[C", TK_RIGHT }, { "\033OC", TK_RIGHT },
+		{ "\033[D", TK_LEFT }, { "\033OD", TK_LEFT },
+		{ "\033[5~", TK_PGUP }, { "\033[6~", TK_PGDN },
+		{ "\033[H", TK_HOME }, { "\033OH", TK_HOME },
+		{ "\033[1~", TK_HOME }, { "\033[7~", TK_HOME },
+		{ "\033[F", TK_END }, { "\033OF", TK_END },
+		{ "\033[4~", TK_END }, { "\033[8~", TK_END },
+		{ "\033[2~", TK_INS }, { "\033[3~", TK_DEL },
+	};
+
+	if (n == 1)
+		return (b[0] == 0x7f || b[0] == 8) ? TK_BKSP : b[0];
+	for (size_t i = 0; i < sizeof(seqs) / sizeof(seqs[0]); i++)
+		if ((size_t)n == strlen(seqs[i].seq) &&
+		    !memcmp(b, seqs[i].seq, (size_t)n))
+			return seqs[i].key;
+	return b[0] == 27 ? 0 : b[0];
+}
+
+int scr_getkey(double secs)
+{
+	unsigned char buf[64];
+	fd_set fds;
+	struct timeval tv, *tvp = NULL;
+	ssize_t n;
+
+	fflush(stdout);
+	if (secs >= 0) {
+		tv.tv_sec = (time_t)secs;
+		tv.tv_usec = (suseconds_t)((secs - (double)tv.tv_sec) * 1e6);
+		tvp = &tv;
+	}
+	FD_ZERO(&fds);
+	FD_SET(STDIN_FILENO, &fds);
+	if (select(STDIN_FILENO + 1, &fds, NULL, NULL, tvp) <= 0)
+		return TK_NONE;
+	n = read(STDIN_FILENO, buf, sizeof(buf));
+	if (n <= 0) {
+		if (n == 0 || (errno != EINTR && errno != EAGAIN))
+			return 'q' | 0x1000;    /* end of input: quit */
+		return TK_NONE;
+	}
+	return decode(buf, n);
+}
