@@ -293,17 +293,25 @@ const char *build_formats(struct ps_args *a, struct format_result *r)
 		if (d->kind == 'o') {
 			have_o = true;
 			err = parse_format_list(d->arg, &cols);
-		} else if (d->kind == 'O' || d->kind == 'B') {
-			/* -O is a format wrapped in defaults; BSD O is that
-			 * or, failing that, one-letter sort keys */
+		} else if (d->kind == 'O') {
+			/* -O: pid, the given columns, then the defaults */
 			struct column *mid = NULL;
 
 			err = parse_format_list(d->arg, &mid);
 			if (!err) {
 				have_o = true;
-				wrap_O(&cols, mid, d->kind == 'B');
-			} else if (d->kind == 'B') {
-				err = parse_short_sort(d->arg, &r->sort);
+				wrap_O(&cols, mid, false);
+			}
+		} else if (d->kind == 'B') {
+			/* BSD O: one-letter sort keys, else like -O; when
+			 * both fail the sort complaint is shown */
+			struct column *mid = NULL;
+
+			err = parse_short_sort(d->arg, &r->sort);
+			if (err && !parse_format_list(d->arg, &mid)) {
+				err = NULL;
+				have_o = true;
+				wrap_O(&cols, mid, true);
 			}
 		} else {
 			err = parse_sort_list(d->arg, &r->sort);
