@@ -4,14 +4,18 @@
  * be called without touching the disk.  After a successful read the
  * harness checks what the rest of top relies on: the current window and
  * every sort field in range, and every visible slot of the first
- * FLD_COUNT naming a real field (main.c's calibrate() indexes with them). */
+ * FLD_COUNT naming a real field (main.c's calibrate() indexes with them);
+ * and that what rc_write() ('W') makes of the settings reads back to the
+ * same settings. */
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 #include "src/top/rcfile.c"
 
 struct options Opt;
+const char *Myname = "top";
 
 _Noreturn void die(const char *fmt, ...)
 {
@@ -24,6 +28,42 @@ _Noreturn void die(const char *fmt, ...)
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+/* rc_write() into a file of our own, then read_file() on it again. */
+static void round_trip(void)
+{
+	struct config before = Rc;
+	double delay = 3.0;
+	FILE *fp;
+
+	if (!Rc_path[0])
+		snprintf(Rc_path, sizeof(Rc_path), "/tmp/fuzz_toprc.%d",
+			 (int)getpid());
+	if (rc_write() != 0)
+		abort();
+	fp = fopen(Rc_path, "r");
+	if (!fp)
+		abort();
+	set_defaults();
+	if (read_file(fp, Rc_path, &delay) != NULL) {
+		fprintf(stderr, "fuzz_toprc: rc_write output does not read back\n");
+		abort();
+	}
+	fclose(fp);
+	/* the delay goes through "%d.%d" thousandths: compare the rest */
+	before.delay = Rc.delay;
+	if (memcmp(before.win, Rc.win, sizeof(Rc.win)) ||
+	    before.curwin != Rc.curwin || before.mode_altscr != Rc.mode_altscr ||
+	    before.mode_irixps != Rc.mode_irixps ||
+	    before.fixed_widest != Rc.fixed_widest ||
+	    before.summ_mscale != Rc.summ_mscale ||
+	    before.task_mscale != Rc.task_mscale ||
+	    before.zero_suppress != Rc.zero_suppress ||
+	    before.tics_scaled != Rc.tics_scaled) {
+		fprintf(stderr, "fuzz_toprc: settings change through rc_write\n");
+		abort();
+	}
+}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -69,5 +109,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				abort();
 		}
 	}
+	round_trip();
 	return 0;
 }

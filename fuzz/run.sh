@@ -6,7 +6,8 @@
 # when libnl-3's headers are installed).  Environment: CLANG (default
 # clang), FUZZ_OUT (work directory, default /tmp/procps-td-fuzz; it keeps
 # the grown corpora between runs), FUZZ_NICE (default 10),
-# FUZZ_BUILD_ONLY=1 to build without running.
+# FUZZ_BUILD_ONLY=1 to build without running, FUZZ_NO_SUPP=1 to run
+# without fuzz/ubsan.supp (known, reported undefined behaviour).
 # Prints one line per target: PASS (runs, coverage, corpus) or FAIL (the
 # crash input and log), then "N passed, N failed"; exits 1 on a finding.
 set -eu
@@ -19,9 +20,14 @@ nice=${FUZZ_NICE:-10}
 mkdir -p "$out/obj"
 
 targets=${*:-proc ps toprc td escape-c escape-utf8}
+# The checks fuzz/ubsan.supp names are recoverable, so that the
+# suppressions apply; halt_on_error=1 still stops on any other report.
 base="-g -O1 -fno-omit-frame-pointer -fsanitize=address,undefined
- -fno-sanitize-recover=undefined -std=gnu11 -I$src -I$src/kmod/include
- -include $src/fuzz/fuzz_config.h"
+ -fno-sanitize-recover=undefined
+ -fsanitize-recover=signed-integer-overflow,float-cast-overflow
+ -std=gnu11 -I$src -I$src/kmod/include -include $src/fuzz/fuzz_config.h"
+supp=
+[ -z "${FUZZ_NO_SUPP:-}" ] && supp=:suppressions=$src/fuzz/ubsan.supp
 instr="$base -fsanitize=fuzzer-no-link"
 libnl=$(pkg-config --cflags libnl-3.0 2>/dev/null || echo -I/usr/include/libnl3)
 
@@ -118,7 +124,7 @@ for t in $targets; do
 	# go nowhere; libFuzzer and the sanitizers keep a copy of stderr.
 	if env LC_ALL=$locale \
 	    ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 \
-	    UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	    UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1$supp \
 	    nice -n "$nice" "$out/fuzz_$b" -max_total_time="$secs" \
 	    -max_len=8192 -timeout=10 -rss_limit_mb=2048 \
 	    -close_fd_mask=3 -print_final_stats=1 \
