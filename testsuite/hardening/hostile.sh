@@ -16,11 +16,17 @@
 #   testsuite/hardening/hostile.sh        (from the build directory)
 #
 # Environment: PS_TD, TOP_TD (default src/ps/ps, src/top/top), PS_REF,
-# TOP_REF (default /usr/bin/ps, /usr/bin/top), CC.
+# TOP_REF (default /usr/bin/ps, /usr/bin/top), CC, HOSTILE_NS (1, the
+# default: as root, run in a private pid namespace, so the whole-system
+# listings hold the hostile processes and little else; 0: the host's).
 # Prints PASS/FAIL per case and "N passed, N failed"; exit 1 on failure,
 # 77 when the reference is missing or a system toprc would change top.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
+if [ "$(id -u)" = 0 ] && [ "${HOSTILE_NS:-1}" = 1 ] && [ -z "${HOSTILE_IN_NS:-}" ] &&
+    command -v unshare >/dev/null 2>&1; then
+	HOSTILE_IN_NS=1 exec unshare --pid --fork --mount-proc sh "$0" "$@"
+fi
 PS_TD=${PS_TD:-src/ps/ps}
 TOP_TD=${TOP_TD:-src/top/top}
 PS_REF=${PS_REF:-/usr/bin/ps}
@@ -85,7 +91,8 @@ same() {
 	envw=
 	case $1 in [A-Z]*=*) envw=$1; shift ;; esac
 	mode=c; [ "$loc" = C.UTF-8 ] && mode=utf8
-	name="$loc $kind${envw:+ $envw} $*"
+	# names hold a newline (-C): shown with it escaped
+	name=$(printf '%s' "$loc $kind${envw:+ $envw} $*" | tr '\n' '?')
 	if [ "$kind" = ps ]; then td=$PS_TD ref=$PS_REF; else td=$TOP_TD ref=$TOP_REF; fi
 	ok=
 	for _ in 1 2 3; do
@@ -109,8 +116,8 @@ same() {
 		pass "same bytes: $name"
 	else
 		fail "same bytes: $name (exit $(cat "$tmp/td.rc") vs $(cat "$tmp/ref.rc"))"
-		diff "$tmp/ref.cmp" "$tmp/td.cmp" | head -6 | cut -c1-160 | od -c | head -8 | sed 's/^/  /'
-		diff "$tmp/ref.err" "$tmp/td.err" | head -4 | sed 's/^/  /'
+		diff "$tmp/ref.cmp" "$tmp/td.cmp" | head -6 | cat -v | cut -c1-160 | sed 's/^/  /'
+		diff "$tmp/ref.err" "$tmp/td.err" | head -4 | cat -v | sed 's/^/  /'
 	fi
 	raw "$mode" "ours: $name" "$tmp/td.out"
 	raw "$mode" "reference: $name" "$tmp/ref.out"
@@ -140,7 +147,7 @@ for loc in C C.UTF-8; do
 	same "$loc" ps -o comm:4,args:12,pid -p "$PIDS"
 	same "$loc" ps -o args:1,comm:1 -p "$PIDS"
 	same "$loc" ps -o args=,comm= -p "$PIDS"
-	same "$loc" ps -o "%c|%a|%p" -p "$PIDS"
+	same "$loc" ps -o "%p %c %a" -p "$PIDS"
 	same "$loc" ps --sort=comm -o comm,pid -p "$PIDS"
 	same "$loc" ps f -o pid,args -p "$PIDS"
 	same "$loc" ps -H -o pid,comm -p "$PIDS"
@@ -155,14 +162,17 @@ for loc in C C.UTF-8; do
 	# the whole machine, hostile processes included: raw bytes only
 	for a in -ef aux -eLf "-eo comm,args" e c axf; do
 		# shellcheck disable=SC2086
-		run "$tmp/all" "$loc" "" "$PS_TD" $a -e
+		run "$tmp/all" "$loc" "" timeout 300 "$PS_TD" $a -e
 		raw "$mode" "ours: $loc ps $a (whole machine)" "$tmp/all.out"
 	done
-	run "$tmp/all" "$loc" "" "$TOP_TD" -b -n 1 -w 512
+	run "$tmp/all" "$loc" "" timeout 300 "$TOP_TD" -b -n 1 -w 512
 	raw "$mode" "ours: $loc top -b -n 1 -w 512 (whole machine)" "$tmp/all.out"
-	run "$tmp/all" "$loc" "" "$TOP_TD" -b -n 1 -w 512 -c -H
+	run "$tmp/all" "$loc" "" timeout 300 "$TOP_TD" -b -n 1 -w 512 -c -H
 	raw "$mode" "ours: $loc top -b -n 1 -w 512 -c -H (whole machine)" "$tmp/all.out"
 done
 [ -n "$TIDS" ] || fail "no hostile threads were started"
+where="host pid namespace"
+[ -n "${HOSTILE_IN_NS:-}" ] && where="private pid namespace"
+echo "hostile: $(echo "$PIDS" | tr ',' '\n' | wc -l) processes, $(echo "$TIDS" | tr ',' '\n' | grep -c .) threads ($where)"
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]
