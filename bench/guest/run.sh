@@ -84,8 +84,13 @@ bench_cmd() {
 	rev=""
 	for impl in $order; do
 		rev="$impl $rev"
-		PROCPS_BACKEND=$(backend "$impl") $(prog "$impl" "$kind") "$@" \
-			>/dev/null 2>&1
+		# the warm-up run also tells whether task_diag answered itself
+		# or handed the scan to procfs (PROCPS_TD_STRICT=1 says so)
+		PROCPS_TD_STRICT=1 PROCPS_BACKEND=$(backend "$impl") \
+			$(prog "$impl" "$kind") "$@" >/dev/null 2>/tmp/bench.err
+		if [ "$impl" = td-task_diag ] && [ -s /tmp/bench.err ]; then
+			echo "BENCH-FALLBACK n=$n cmd=$key: $(head -1 /tmp/bench.err)"
+		fi
 	done
 	r=1
 	while [ $r -le "$REPS" ]; do
@@ -121,7 +126,7 @@ for n in $SIZES; do
 			break
 		fi
 	done
-	procs=$(ls -d /proc/[0-9]* | wc -l)
+	procs=$(ls -d /proc/[0-9]* 2>/dev/null | wc -l)
 	echo "BENCH-SIZE n=$n procs=$procs spawned_after=${t}s"
 	bench_cmd "$n" "$procs" "ps -e" ps "$WORKING" -e
 	bench_cmd "$n" "$procs" "ps -ef" ps "$WORKING" -ef
@@ -137,7 +142,7 @@ for n in $SIZES; do
 	wait $spid
 	exec 8>&-
 	rm -f /tmp/bench-hold.$n /tmp/bench-ready
-	left=$(ls -d /proc/[0-9]* | wc -l)
+	left=$(ls -d /proc/[0-9]* 2>/dev/null | wc -l)
 	echo "BENCH-DONE n=$n left=$left"
 	for impl in $WORKING; do
 		if grep -q "impl=$impl " /tmp/bench-errors.$n 2>/dev/null; then
