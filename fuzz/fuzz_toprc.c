@@ -8,6 +8,7 @@
  * and that what rc_write() ('W') makes of the settings reads back to the
  * same settings. */
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -50,8 +51,17 @@ static void round_trip(void)
 		abort();
 	}
 	fclose(fp);
-	/* the delay goes through "%d.%d" thousandths: compare the rest */
+	/* the delay goes through "%d.%d" thousandths: compare the rest.  A
+	 * name is compared as the C string it is ("%3s" also takes NUL
+	 * bytes, and leaves the default name's tail after a short one). */
 	before.delay = Rc.delay;
+	for (int i = 0; i < WIN_COUNT; i++) {
+		if (strcmp(before.win[i].name, Rc.win[i].name)) {
+			fprintf(stderr, "fuzz_toprc: window %d renamed\n", i);
+			abort();
+		}
+		memcpy(before.win[i].name, Rc.win[i].name, sizeof(Rc.win[i].name));
+	}
 	if (memcmp(before.win, Rc.win, sizeof(Rc.win)) ||
 	    before.curwin != Rc.curwin || before.mode_altscr != Rc.mode_altscr ||
 	    before.mode_irixps != Rc.mode_irixps ||
@@ -61,6 +71,19 @@ static void round_trip(void)
 	    before.zero_suppress != Rc.zero_suppress ||
 	    before.tics_scaled != Rc.tics_scaled) {
 		fprintf(stderr, "fuzz_toprc: settings change through rc_write\n");
+		for (int i = 0; i < WIN_COUNT; i++) {
+			const struct window *a = &before.win[i], *b = &Rc.win[i];
+
+			for (int j = 0; j < PFLAGS_SIZE; j++)
+				if (a->fieldscur[j] != b->fieldscur[j])
+					fprintf(stderr, "  win %d slot %d: %d -> %d\n",
+						i, j, a->fieldscur[j], b->fieldscur[j]);
+			if (memcmp(a->name, b->name, sizeof(a->name)))
+				fprintf(stderr, "  win %d name\n", i);
+			if (memcmp(&a->winflags, &b->winflags,
+				   sizeof(*a) - offsetof(struct window, winflags)))
+				fprintf(stderr, "  win %d flags/colors\n", i);
+		}
 		abort();
 	}
 }
