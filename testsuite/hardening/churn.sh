@@ -87,7 +87,7 @@ while IFS='|' read -r name prog args key; do
 	[ -s "$tmp/$name.header" ] || { echo "FAIL: $name: no header even without churn"; echo "0 passed, 1 failed"; exit 1; }
 done <"$tmp/cases"
 
-"$tmp/churn-forker" 0 "$maxlive" >"$tmp/forker.out" 2>&1 &
+nice -n 10 "$tmp/churn-forker" 0 "$maxlive" >"$tmp/forker.out" 2>&1 &
 forker_pid=$!
 sleep 0.3
 
