@@ -5,6 +5,7 @@
 #include <string.h>
 #include "library/sysinfo.h"
 #include "format_build.h"
+#include "personality.h"
 #include "sortkeys.h"
 
 struct column *column_for(const struct spec *s)
@@ -84,6 +85,24 @@ static const char *parse_plain_list(const char *arg, struct column **out)
 			}
 		}
 		s = spec_find(tok);
+		if (!s && macro_find(tok)) {
+			struct column *m = NULL;
+
+			if (width > 0) {
+				free(buf);
+				return "can not set width for a macro (multi-column) format specifier";
+			}
+			parse_plain_list(macro_find(tok), &m);
+			for (struct column *c = m; c && header; c = c->next) {
+				int h = (int)strlen(header);
+
+				c->header = strdup(header);
+				if (h > c->width)
+					c->width = h;
+			}
+			append(out, m);
+			continue;
+		}
 		if (!s) {
 			snprintf(errbuf, sizeof(errbuf),
 				 "unknown user-defined format specifier \"%s\"",
@@ -147,6 +166,7 @@ static void push_spec(struct column **list, const char *name)
 static const char *sysv_default(const struct ps_args *a, struct column **l)
 {
 	unsigned ff = a->format_flags, fm = a->modifiers, tf = a->thread_flags;
+	struct column *c;
 
 	if ((fm & FM_y) && !(ff & FF_Ul))
 		return "modifier -y without format -l makes no sense";
@@ -156,7 +176,7 @@ static const char *sysv_default(const struct ps_args *a, struct column **l)
 		if (!(ff & FF_Ul))
 			push_spec(l, "stat");
 	} else {
-		push_spec(l, (ff & FF_Uf) ? "cmd" : "ucmd");
+		push_spec(l, ((ff & FF_Uf) || a->unix_f) ? "cmd" : "ucmd");
 		push_spec(l, "time");
 	}
 	push_spec(l, "tname");
@@ -170,20 +190,32 @@ static const char *sysv_default(const struct ps_args *a, struct column **l)
 	}
 	if (ff & FF_Ul)
 		push_spec(l, "wchan");
+	if ((ff & FF_Ul) && !(fm & FM_y) && (pers.bits & PER_IRIX_l)) {
+		/* "SZ:RSS": a literal colon between two columns */
+		push_spec(l, "sgi_rss");
+		c = calloc(1, sizeof(*c));
+		c->header = ":";
+		c->width = 1;
+		c->align = AL_NONE;
+		c->next = *l;
+		*l = c;
+	}
 	if ((fm & FM_F) || (ff & FF_Ul))
 		push_spec(l, "sz");
 	if (ff & FF_Ul)
-		push_spec(l, (fm & FM_y) ? "rss" : "addr_1");
-	if (ff & FF_Uc) {
+		push_spec(l, (fm & FM_y) ? "rss" :
+			  (pers.bits & (PER_ZAP_ADDR | PER_IRIX_l)) ? "sgi_p" :
+			  "addr_1");
+	if (fm & FM_c) {
 		push_spec(l, "pri");
 		push_spec(l, "class");
 	} else if (ff & FF_Ul) {
 		push_spec(l, "ni");
-		push_spec(l, "opri");
+		push_spec(l, (pers.bits & PER_IRIX_l) ? "priority" : "opri");
 	}
 	if ((tf & TF_U_L) && (ff & FF_Uf))
 		push_spec(l, "nlwp");
-	if ((ff & (FF_Uf | FF_Ul)) && !(ff & FF_Uc))
+	if ((ff & (FF_Uf | FF_Ul)) && !(fm & FM_c))
 		push_spec(l, "c");
 	if (fm & FM_P)
 		push_spec(l, "psr");
@@ -191,7 +223,7 @@ static const char *sysv_default(const struct ps_args *a, struct column **l)
 		push_spec(l, "lwp");
 	if (tf & TF_U_T)
 		push_spec(l, "spid");
-	if (ff & FF_Uj) {
+	if (fm & FM_j) {
 		push_spec(l, "sid");
 		push_spec(l, "pgid");
 	}
@@ -199,7 +231,7 @@ static const char *sysv_default(const struct ps_args *a, struct column **l)
 		push_spec(l, "ppid");
 	push_spec(l, "pid");
 	if (ff & FF_Uf)
-		push_spec(l, "uid_hack");
+		push_spec(l, (pers.bits & PER_SANE_USER) ? "user" : "uid_hack");
 	else if (ff & FF_Ul)
 		push_spec(l, "uid");
 	if (ff & FF_Ul) {
@@ -207,26 +239,8 @@ static const char *sysv_default(const struct ps_args *a, struct column **l)
 		if (!(fm & FM_y))
 			push_spec(l, "f");
 	}
-	if (fm & FM_M)
+	if (fm & (FM_M | FM_Mu))
 		push_spec(l, "label");
-	return NULL;
-}
-
-/* BSD j l s u v X: fixed lists. */
-static const char *bsd_default(unsigned ff)
-{
-	if (ff & FF_Bj)
-		return "ppid,pid,pgid,sid,tname,tpgid,stat,uid,bsdtime,args";
-	if (ff & FF_Bl)
-		return "f,uid,pid,ppid,priority,nice,vsz,rss,wchan,stat,tname,bsdtime,args";
-	if (ff & FF_Bs)
-		return "uid,pid,pending,blocked,ignored,caught,stat,tname,bsdtime,args";
-	if (ff & FF_Bu)
-		return "user,pid,%cpu,%mem,vsz,rss,tname,stat,start_time,bsdtime,args";
-	if (ff & FF_Bv)
-		return "pid,tname,stat,bsdtime,maj_flt,m_trs,m_drs,rss,%mem,args";
-	if (ff & FF_BX)
-		return "pid,stackp,esp,eip,tmout,alarm,stat,tname,bsdtime,args";
 	return NULL;
 }
 
@@ -282,11 +296,137 @@ static void wrap_O(struct column **cols, struct column *mid, bool bsd)
 	*cols = head;
 }
 
+/* The macro a format-flag combination names, "" for the SysV
+ * generator, NULL when the flags conflict. */
+static const char *flags_macro(unsigned ff)
+{
+	const char *m;
+
+	switch (ff) {
+	case 0:                 m = NULL; break;
+	case FF_Uf | FF_Ul:     m = pers.sysv_fl; break;
+	case FF_Uf:             m = pers.sysv_f; break;
+	case FF_Ul:             m = pers.sysv_l; break;
+	case FF_Uj:             m = pers.sysv_j; break;
+	case FF_Uj | FF_Ul:     return "RD_lj";
+	case FF_Uj | FF_Uf:     return "RD_fj";
+	case FF_Bj:             return pers.bsd_j;
+	case FF_Bl:             return pers.bsd_l;
+	case FF_Bs:             return pers.bsd_s;
+	case FF_Bu:             return pers.bsd_u;
+	case FF_Bv:             return pers.bsd_v;
+	case FF_BX:             return "OL_X";
+	case FF_Lm:             return "OL_m";
+	default:                return NULL;
+	}
+	return m ? m : "";
+}
+
+static struct column **find_header(struct column **l, const char *h)
+{
+	for (; *l; l = &(*l)->next)
+		if ((*l)->spec && !strcmp((*l)->header, h))
+			return l;
+	return NULL;
+}
+
+/* Puts the spec's column after the first column headed h. */
+static bool add_after(struct column **l, const char *h, const char *spec)
+{
+	struct column **at = find_header(l, h), *c;
+
+	if (!at)
+		return false;
+	c = column_for(spec_find(spec));
+	c->next = (*at)->next;
+	(*at)->next = c;
+	return true;
+}
+
+static bool delete_header(struct column **l, const char *h)
+{
+	struct column **at = find_header(l, h);
+
+	if (!at)
+		return false;
+	*at = (*at)->next;
+	return true;
+}
+
+static _Noreturn void internal_error(const char *msg)
+{
+	extern char *program_invocation_name;
+
+	fflush(stdout);
+	fprintf(stderr, "%s:src/ps/sortformat.c:900: internal error: %s\n",
+		program_invocation_name, msg);
+	exit(1);
+}
+
+/* What the modifiers and -L/-T do to a macro's columns. */
+static const char *adjust_macro(struct ps_args *a, struct column **l)
+{
+	unsigned fm = a->modifiers, tf = a->thread_flags;
+	bool must_use = (tf & (TF_U_L | TF_U_T)) &&
+			(tf & (TF_B_m | TF_U_m | TF_B_H));
+
+	if (fm & FM_j) {
+		if (!add_after(l, "PPID", "pgid") && !add_after(l, "PID", "pgid"))
+			internal_error("no PID or PPID for -j option");
+		if (!add_after(l, "PGID", "sid"))
+			internal_error("lost my PGID");
+	}
+	if (fm & FM_y) {
+		delete_header(l, "F");
+		if (add_after(l, "ADDR", "rss"))
+			delete_header(l, "ADDR");
+	}
+	if (fm & FM_c) {
+		delete_header(l, "%CPU");
+		delete_header(l, "CPU");
+		delete_header(l, "CP");
+		delete_header(l, "C");
+		delete_header(l, "NI");
+		if (!add_after(l, "PRI", "class"))
+			internal_error("no PRI for -c option");
+		delete_header(l, "PRI");
+		add_after(l, "CLS", "pri");
+	}
+	if (tf & TF_U_T) {
+		if (!add_after(l, "PID", "spid") && must_use)
+			return "-T with H/-m/m but no PID for SPID to follow";
+	}
+	if (tf & TF_U_L) {
+		static const char *const after[] = {
+			"SID", "SESS", "PGID", "PGRP", "PPID", "PID",
+		};
+		bool done = false;
+
+		for (size_t i = 0; i < 6 && !done; i++)
+			done = add_after(l, after[i], "lwp");
+		if (!done && must_use)
+			return "-L with H/-m/m but no PID/PGID/SID/SESS for NLWP to follow";
+		add_after(l, "%CPU", "nlwp");
+	}
+	if (fm & (FM_M | FM_Mu))
+		push_spec(l, "label");
+	if ((pers.bits & PER_ZAP_ADDR) && (a->format_flags & FF_Ul) &&
+	    add_after(l, "ADDR", "sgi_p"))
+		delete_header(l, "ADDR");
+	if ((pers.bits & PER_SANE_USER) && (a->format_flags & FF_Uf) &&
+	    add_after(l, "UID", "user"))
+		delete_header(l, "UID");
+	return NULL;
+}
+
 const char *build_formats(struct ps_args *a, struct format_result *r)
 {
 	struct column *cols = NULL;
-	const char *err = NULL;
+	const char *err = NULL, *env, *macro;
 	bool have_o = false;
+	unsigned tf = a->thread_flags;
+	bool must_use = (tf & (TF_U_L | TF_U_T)) &&
+			(tf & (TF_B_m | TF_U_m | TF_B_H));
 
 	memset(r, 0, sizeof(*r));
 	for (struct deferred *d = a->deferred; d; d = d->next) {
@@ -319,27 +459,40 @@ const char *build_formats(struct ps_args *a, struct format_result *r)
 		if (err)
 			return err;
 	}
-	if (!have_o) {
-		const char *env = getenv("PS_FORMAT");
-		const char *bsd = bsd_default(a->format_flags);
-
-		if (env && *env && !a->format_flags && !a->modifiers) {
-			if (parse_format_list(env, &cols)) {
-				cols = NULL;
-			}
-		}
-		if (!cols && bsd)
-			err = parse_format_list(bsd, &cols);
-		else if (!cols && (a->format_flags || a->modifiers ||
-				   (a->thread_flags & (TF_U_L | TF_U_T))))
-			err = sysv_default(a, &cols);
-		else if (!cols)
-			err = parse_format_list(a->prefer_bsd ?
-				"pid,tname,stat,bsdtime,args" :
-				"pid,tname,time,ucmd", &cols);
+	/* $PS_FORMAT stands in for the defaults only. */
+	env = getenv("PS_FORMAT");
+	if (!have_o && !a->format_flags && !a->modifiers && env && *env) {
+		if (must_use)
+			return "tell <procps@freelists.org> what you want (-L/-T, -m/m/H, and $PS_FORMAT)";
+		err = parse_format_list(env, &cols);
+		if (!err)
+			goto done;
+		cols = NULL;
+		fprintf(stderr, "warning: $PS_FORMAT ignored. (%s)\n", err);
+	}
+	if (have_o) {
+		if (a->format_flags & ~(FF_Uf | FF_Uc) || (a->modifiers & FM_F))
+			return "conflicting format options";
+		if (a->modifiers & ~(FM_c | FM_Mu))
+			return "can not use output modifiers with user-defined output";
+		if (must_use)
+			return "-L/-T with H/m/-m and -o/-O/o/O is nonsense";
+		goto done;
+	}
+	macro = flags_macro(a->format_flags & ~FF_Uc);
+	if (!macro)
+		return "conflicting format options";
+	if (!*macro) {
+		err = sysv_default(a, &cols);
 		if (err)
 			return err;
+		goto done;
 	}
+	parse_format_list(macro, &cols);
+	err = adjust_macro(a, &cols);
+	if (err)
+		return err;
+done:
 	r->columns = cols;
 	r->no_header = true;
 	for (struct column *c = cols; c; c = c->next)

@@ -11,6 +11,7 @@
 #include "library/sysinfo.h"
 #include "format_build.h"
 #include "options.h"
+#include "personality.h"
 #include "output.h"
 #include "select.h"
 #include "sortforest.h"
@@ -109,7 +110,10 @@ int main(int argc, char **argv)
 
 	setlocale(LC_ALL, "");
 	setenv("TZ", ":/etc/localtime", 0);
+	personality_init();
 	screen_size(&(struct ps_args){ 0 }, true);
+	info_cols = ctx.screen_cols;
+	info_rows = ctx.screen_rows;
 	parse_arguments(argc, argv, &args, &fmt);
 	if (args.help) {
 		show_help(args.help_topic);

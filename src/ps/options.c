@@ -8,6 +8,7 @@
 #include "lists.h"
 #include "format_build.h"
 #include "options.h"
+#include "personality.h"
 
 struct parser {
 	int argc;
@@ -16,6 +17,7 @@ struct parser {
 	const char *flag;       /* the letter being parsed */
 	bool force_bsd;         /* second pass */
 	struct ps_args *a;
+	unsigned per;           /* personality bits for this pass */
 };
 
 enum arg_kind { ARG_BSD, ARG_SYSV, ARG_GNU, ARG_PID, ARG_PGRP, ARG_SESS,
@@ -56,6 +58,8 @@ static const char *opt_arg(struct parser *p)
 		return NULL;
 	return p->argv[++p->at];
 }
+
+int info_cols, info_rows;
 
 static void defer(struct ps_args *a, char kind, const char *arg)
 {
@@ -124,6 +128,7 @@ static const char *parse_sysv(struct parser *p)
 		case 'F':
 			a->format_flags |= FF_Uf;
 			a->modifiers |= FM_F;
+			a->unix_f = true;
 			break;
 		case 'G':
 			return list_or(p, SEL_RGID,
@@ -134,7 +139,10 @@ static const char *parse_sysv(struct parser *p)
 		case 'L':
 			a->thread_flags |= TF_U_L;
 			break;
-		case 'M': case 'Z':
+		case 'M':
+			a->modifiers |= FM_Mu;
+			break;
+		case 'Z':
 			a->modifiers |= FM_M;
 			break;
 		case 'N':
@@ -156,19 +164,22 @@ static const char *parse_sysv(struct parser *p)
 			return list_or(p, SEL_RUID,
 				       "list of real users must follow -U");
 		case 'V':
+			if (p->argc != 2 || strcmp(p->argv[1], "-V"))
+				return "the option is exclusive: -V";
 			a->show_version = true;
 			break;
 		case 'a':
 			a->simple |= SS_U_a;
 			break;
 		case 'c':
-			a->format_flags |= FF_Uc;
+			a->modifiers |= FM_c;
 			break;
 		case 'd':
 			a->simple |= SS_U_d;
 			break;
 		case 'f':
 			a->format_flags |= FF_Uf;
+			a->unix_f = true;
 			break;
 		case 'g':
 			arg = opt_arg(p);
@@ -180,7 +191,10 @@ static const char *parse_sysv(struct parser *p)
 				return NULL;
 			return "list of session leaders OR effective group IDs was invalid";
 		case 'j':
-			a->format_flags |= FF_Uj;
+			if (pers.sysv_j)
+				a->format_flags |= FF_Uj;
+			else
+				a->modifiers |= FM_j;
 			break;
 		case 'l':
 			a->format_flags |= FF_Ul;
@@ -217,6 +231,16 @@ static const char *parse_sysv(struct parser *p)
 		case 'w':
 			a->w_count++;
 			break;
+		case 'x':
+			if (p->per & PER_SVR4_x) {
+				a->modifiers |= FM_y;
+			} else if (p->per & PER_HPUX_x) {
+				a->w_count += 2;
+				a->unix_f = true;
+			} else {
+				return "must set personality to get -x option";
+			}
+			break;
 		case 'y':
 			a->modifiers |= FM_y;
 			break;
@@ -246,18 +270,18 @@ static const char *parse_bsd(struct parser *p)
 		p->flag++;
 	for (; *p->flag; p->flag++) {
 		switch (*p->flag) {
-		case 'A':
-			a->all = true;
-			break;
-		case 'C':
-			break;  /* raw CPU time: the only kind Linux has */
 		case 'H':
 			a->thread_flags |= TF_B_H;
 			break;
 		case 'L':
+			if (p->argc != 2 || strcmp(p->argv[1], "L"))
+				return "the option is exclusive: L";
 			a->list_specs = true;
 			break;
-		case 'M': case 'Z':
+		case 'M':
+			a->thread_flags |= TF_B_m;
+			break;
+		case 'Z':
 			a->modifiers |= FM_M;
 			break;
 		case 'O':
@@ -278,10 +302,12 @@ static const char *parse_bsd(struct parser *p)
 				return "list of users must follow U";
 			return parse_sel_list(arg, SEL_EUID, &a->lists);
 		case 'V':
+			if (p->argc != 2 || strcmp(p->argv[1], "V"))
+				return "the option is exclusive: V";
 			a->show_version = true;
 			break;
 		case 'W':
-			break;  /* swapped-out marker: nothing to do on Linux */
+			return "obsolete W option not supported (you have a /dev/drum?)";
 		case 'X':
 			a->format_flags |= FF_BX;
 			break;
@@ -301,7 +327,9 @@ static const char *parse_bsd(struct parser *p)
 			a->simple |= SS_B_g;
 			break;
 		case 'h':
-			a->header = 0;
+			if (a->header != -1)
+				return "only one heading option may be specified";
+			a->header = (p->per & PER_BSD_h) ? 1 : 0;
 			break;
 		case 'j':
 			a->format_flags |= FF_Bj;
@@ -316,7 +344,12 @@ static const char *parse_bsd(struct parser *p)
 			a->format_flags |= FF_Bl;
 			break;
 		case 'm':
-			a->thread_flags |= TF_B_m;
+			if (p->per & PER_OLD_m)
+				a->format_flags |= FF_Lm;
+			else if (p->per & PER_BSD_m)
+				defer(a, 'k', "pmem");
+			else
+				a->thread_flags |= TF_B_m;
 			break;
 		case 'n':
 			a->numeric_names = true;
@@ -493,11 +526,10 @@ static const char *parse_gnu(struct parser *p)
 	case G_group:
 		return arg ? parse_sel_list(arg, SEL_EGID, &a->lists)
 			   : "list of effective groups must follow --group";
-	case G_header:
-		a->header = 1;
-		return NULL;
-	case G_no_header:
-		a->header = 0;
+	case G_header: case G_no_header:
+		if (a->header != -1)
+			return "only one heading option may be specified";
+		a->header = o->id == G_header;
 		return NULL;
 	case G_help:
 		a->help = true;
@@ -507,7 +539,10 @@ static const char *parse_gnu(struct parser *p)
 			a->help_topic = p->argv[++p->at];
 		return NULL;
 	case G_info:
-		return NULL;
+		if (p->argc != 2 || strcmp(p->argv[1], "--info"))
+			return "the option is exclusive: --info";
+		personality_info(info_cols, info_rows);
+		exit(0);
 	case G_pid:
 		return arg ? parse_sel_list(arg, SEL_PID, &a->lists)
 			   : "list of process IDs must follow --pid";
@@ -532,6 +567,8 @@ static const char *parse_gnu(struct parser *p)
 		return arg ? parse_sel_list(arg, SEL_EUID, &a->lists)
 			   : "list of users must follow --user";
 	case G_version:
+		if (p->argc != 2 || strcmp(p->argv[1], "--version"))
+			return "the option is exclusive: --version";
 		a->show_version = true;
 		return NULL;
 	}
@@ -554,6 +591,9 @@ static const char *parse_all(struct parser *p)
 			}
 			/* fall through */
 		case ARG_BSD:
+			if (p->force_bsd && !(p->per & PER_FORCE_BSD) &&
+			    arg_kind(p->argv[p->at]) == ARG_BSD)
+				return "way bad";
 			p->a->prefer_bsd = true;
 			err = parse_bsd(p);
 			break;
@@ -574,6 +614,7 @@ static void args_init(struct ps_args *a)
 {
 	memset(a, 0, sizeof(*a));
 	a->header = -1;
+	a->prefer_bsd = pers.prefer_bsd;
 }
 
 /* One pass: the words, then what depends on all of them. */
@@ -593,15 +634,22 @@ static const char *parse_pass(struct parser *p, struct format_result *fmt)
 void parse_arguments(int argc, char **argv, struct ps_args *a,
 		     struct format_result *fmt)
 {
-	struct parser p = { argc, argv, 0, NULL, false, a };
-	const char *err;
+	struct parser p = { argc, argv, 0, NULL, false, a, pers.bits };
+	const char *err = NULL, *err2;
 
-	err = parse_pass(&p, fmt);
-	if (!err)
-		return;
+	/* A BSD personality reads every word as BSD from the start. */
+	if (!(pers.bits & PER_FORCE_BSD)) {
+		err = parse_pass(&p, fmt);
+		if (!err)
+			return;
+	}
 	/* Second chance: read dashed words as BSD options.  If that fails
 	 * too, the first pass's complaint is the one shown. */
 	p.force_bsd = true;
-	if (parse_pass(&p, fmt))
-		fail_usage(err);
+	if (!(p.per & (PER_OLD_m | PER_BSD_m)))
+		p.per |= PER_OLD_m;
+	err2 = parse_pass(&p, fmt);
+	if (!err2)
+		return;
+	fail_usage((pers.bits & PER_FORCE_BSD) ? err2 : err);
 }

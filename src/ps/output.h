@@ -31,6 +31,8 @@ struct ps_context {
 	char forest_prefix[1024];       /* set per row by the tree walk */
 	int forest_len;
 	char forest_type;
+	int test_row;                   /* the reference's lines_to_next_header,
+	                                   which its test columns cycle on */
 	bool split_threads;             /* -m, m: process line, then threads */
 };
 

@@ -36,21 +36,14 @@ static int dash(struct out *o)
 }
 
 /* ---- the reference's test columns ----
- * They cycle through fixed values by a row counter that starts at
- * (unsigned)-1 and counts down, one step per row.  (With --headers the
- * reference restarts it at each repeated header, from rows - 1; that
- * count lives with the header logic and is not followed here.) */
+ * They cycle through fixed values by the count of rows left until the
+ * next header: it starts at 1 and counts down, one step per row, and
+ * restarts from rows - 1 at each repeated header (--headers). */
 
 static unsigned row_counter(const struct task *t)
 {
-	static const struct task *last;
-	static unsigned n;
-
-	if (t != last) {
-		last = t;
-		n--;
-	}
-	return n;
+	(void)t;
+	return (unsigned)ctx.test_row;
 }
 
 int pr_t_left(struct out *o, const struct task *t)

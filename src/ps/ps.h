@@ -96,12 +96,13 @@ enum {
 enum {
 	FF_Uf = 1 << 0, FF_Ul = 1 << 1, FF_Uj = 1 << 2, FF_Uc = 1 << 3,
 	FF_Bj = 1 << 4, FF_Bl = 1 << 5, FF_Bs = 1 << 6, FF_Bu = 1 << 7,
-	FF_Bv = 1 << 8, FF_BX = 1 << 9,
+	FF_Bv = 1 << 8, FF_BX = 1 << 9, FF_Lm = 1 << 10,
 	FF_U_MASK = FF_Uf | FF_Ul | FF_Uj | FF_Uc,
-	FF_B_MASK = FF_Bj | FF_Bl | FF_Bs | FF_Bu | FF_Bv | FF_BX,
+	FF_B_MASK = FF_Bj | FF_Bl | FF_Bs | FF_Bu | FF_Bv | FF_BX | FF_Lm,
 };
 
-enum { FM_y = 1, FM_F = 2, FM_P = 4, FM_M = 8, FM_c = 16, FM_j = 32 };
+enum { FM_y = 1, FM_F = 2, FM_P = 4, FM_M = 8, FM_c = 16, FM_j = 32,
+       FM_Mu = 64 /* -M: a label column, but -o may go with it */ };
 
 enum {
 	TF_B_H = 1, TF_B_m = 2, TF_U_m = 4, TF_U_T = 8, TF_U_L = 16,
@@ -109,7 +110,8 @@ enum {
 
 /* A -o/--format/O/k/--sort argument, kept until all options are seen. */
 struct deferred {
-	char kind;          /* 'o' format, 'O' BSD O, 'k' sort, 's' --sort */
+	char kind;          /* 'o' format, 'O' -O, 'B' BSD O, 'k' sort, 's' --sort,
+	                       'm' BSD m as a sort */
 	char *arg;
 	struct deferred *next;
 };
@@ -131,6 +133,7 @@ struct ps_args {
 	unsigned thread_flags;  /* TF_* */
 	struct deferred *deferred;
 	bool prefer_bsd;        /* a BSD option or bare pid was seen */
+	bool unix_f;            /* -f -F (HP-UX -x): the full command */
 	bool bsd_c, bsd_e;      /* c: true command name; e: environment */
 	bool numeric_names;     /* n */
 	bool cumulative;        /* S --cumulative */

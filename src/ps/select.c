@@ -8,6 +8,7 @@
 #include "backends/procfs/parse.h"
 #include "options.h"
 #include "select.h"
+#include "personality.h"
 
 static unsigned select_bits;
 static uid_t our_euid;
@@ -55,7 +56,8 @@ const char *selection_setup(const struct ps_args *a)
 		b = SS_B_a;
 	switch (b) {
 	case 0:
-		select_bits = 0xaa00;   /* same euid and same tty as us */
+		/* same euid, and our tty (SysV) or any tty (BSD) */
+		select_bits = a->prefer_bsd ? 0x0a0a : 0xaa00;
 		break;
 	case SS_B_a:
 		select_bits = 0x0f0f;
@@ -66,6 +68,9 @@ const char *selection_setup(const struct ps_args *a)
 	default:
 		select_bits = 0xffff;
 	}
+	/* SunOS 4 shows session leaders only when g is given. */
+	if ((pers.bits & PER_NO_DEFAULT_g) && !(s & SS_B_g))
+		select_bits &= 0x3333;
 	return NULL;
 }
 

@@ -111,6 +111,8 @@ struct printer {
 
 static void emit(struct printer *p, const struct task *t)
 {
+	if (!--ctx.test_row)
+		ctx.test_row = p->header_gap;
 	if (p->lines_to_header > 0 && !--p->lines_to_header) {
 		p->lines_to_header = p->header_gap;
 		show_row(p->cols, NULL);
@@ -202,6 +204,7 @@ int print_rows(const struct ps_args *a, struct format_result *f,
 		pr.lines_to_header = -1;
 	else if (a->header == 1)
 		pr.header_gap = ctx.screen_rows - 1;
+	ctx.test_row = pr.lines_to_header == -1 ? -1 : 1;
 	keys = f->sort;
 	forest_keys = a->forest != 0;
 	if (keys || forest_keys)
