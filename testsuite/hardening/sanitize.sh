@@ -51,9 +51,19 @@ if [ "$rc" = 0 ]; then
 else
 	fail "make check under ASan+UBSan (exit $rc) in ${dt} s: ${summary:-?} (see $b/check.log, testsuite/*.log)"
 fi
+# ASan writes to reports/ (log_path); gcc's UBSan writes to stderr, which
+# the test suite keeps in testsuite/*.log next to the diff it causes.
+ub=$(grep -h -E 'runtime error|ERROR: AddressSanitizer' testsuite/*.log 2>/dev/null |
+	sed 's/^[^/]*//' | sort | uniq -c | sort -rn)
+if [ -z "$ub" ]; then
+	pass "no sanitizer report in testsuite/*.log"
+else
+	fail "sanitizer reports in testsuite/*.log:"
+	echo "$ub" | head -20 | sed 's/^/  /'
+fi
 n=$(find reports -type f | wc -l)
 if [ "$n" = 0 ]; then
-	pass "no sanitizer report"
+	pass "no sanitizer report in $b/reports"
 else
 	fail "$n sanitizer reports in $b/reports:"
 	for f in reports/*; do
