@@ -43,6 +43,63 @@ static const char help_body[] =
 	"~1window~2 ) \n"
 	"Press '~1h~2' or '~1?~2' for help with ~1Windows~2,\n";
 
+static const char windows_body[] =
+	"\n"
+	". Use multiple ~1windows~2, each with separate config opts (color,"
+	"fields,sort,etc)~1\n"
+	". The 'current' window controls the ~1Summary Area~2 and responds to "
+	"your ~1Commands~2\n"
+	"  . that window's ~1task display~2 can be turned ~1Off~2 & ~1On~2, "
+	"growing/shrinking others~1\n"
+	"  . with ~1NO~2 task display, some commands will be ~1disabled~2 "
+	"('i','R','n','c', etc)~1\n"
+	"    until a ~1different window~2 has been activated, making it the "
+	"'current' window~1\n"
+	". You ~1change~2 the 'current' window by: ~1 1~2) cycling "
+	"forward/backward;~1 2~2) choosing~1\n"
+	"  a specific field group; or~1 3~2) exiting the color mapping or "
+	"fields screens~1\n"
+	". Commands ~1available anytime   -------------~2\n"
+	"    A       . Alternate display mode toggle, show ~1Single~2 / "
+	"~1Multiple~2 windows~1\n"
+	"    g       . Choose another field group and make it 'current', or "
+	"change now~1\n"
+	"              by selecting a number from: ~1 1~2 =Def;~1 2~2 =Job;~1 3~2"
+	" =Mem; or~1 4~2 =Usr~1\n"
+	". Commands ~1requiring~2 '~1A~2' mode~1  -------------~2\n"
+	"    G       . Change the ~1Name~2 of the 'current' window/field group~1\n"
+	" ~1*~4  a , w   . Cycle through all four windows:  '~1a~2' Forward; "
+	"'~1w~2' Backward~1\n"
+	" ~1*~4  - , _   . Show/Hide:  '~1-~2' ~1Current~2 window; '~1_~2' all "
+	"~1Visible~2/~1Invisible~2\n"
+	"  The screen will be divided evenly between task displays.  But you "
+	"can make~1\n"
+	"  some ~1larger~2 or ~1smaller~2, using '~1n~2' and '~1i~2' commands.  "
+	"Then later you could:~1\n"
+	" ~1*~4  = , +   . Rebalance tasks:  '~1=~2' ~1Current~2 window; '~1+~2' "
+	"~1Every~2 window~1\n"
+	"              (this also forces the ~1current~2 or ~1every~2 window to "
+	"become visible)~1\n"
+	"\n"
+	"In '~1A~2' mode, '~1*~4' keys are your ~1essential~2 commands.  Please "
+	"try the '~1a~2' and '~1w~2'~1\n";
+
+void help_windows(void)
+{
+	char head[256];
+
+	scr_clear();
+	snprintf(head, sizeof(head),
+		 "Help for Windows / Field Groups~2 - \"Current Window\" = ~1 "
+		 "%d:%s ~4\n", (int)(Curwin - Rc.win) + 1, Curwin->name);
+	scr_special(head);
+	scr_special(windows_body);
+	scr_puts("commands plus the 'g' sub-commands NOW.  Press <Enter> to "
+		 "make 'Current' ");
+	scr_puts(scr_clr_eos());
+	scr_flush();
+}
+
 void help_show(void)
 {
 	char head[512];

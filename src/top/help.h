@@ -4,5 +4,7 @@
 
 /* Draws the help screen; the caller waits for a key. */
 void help_show(void);
+/* The second page: windows and field groups. */
+void help_windows(void);
 
 #endif

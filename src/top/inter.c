@@ -30,7 +30,7 @@ void inter_msg(const char *fmt, ...)
 	scr_row_dirty(Msg_row);
 	usleep(MSG_USEC);
 	/* what was typed meanwhile is dropped */
-	tcflush(STDIN_FILENO, TCIFLUSH);
+	scr_drop_input();
 }
 
 static void prompt_show(const char *prompt, const char *buf)

@@ -237,21 +237,56 @@ static void key_sort_by(int f)
 	Curwin->winflags &= ~WF_FOREST;
 }
 
-static void key_help(void)
+/* Waits for a key on a help page, redrawing it after a resize. */
+static int help_key(void (*draw)(void))
 {
-	help_show();
-	while (!Quit) {
+	for (;;) {
 		int k = scr_getkey(-1);
 
-		if (k == TK_NONE) {
-			if (scr_resized()) {
-				scr_geometry();
-				help_show();
-			}
-			continue;
+		if (k != TK_NONE)
+			return k;
+		if (scr_resized()) {
+			scr_geometry();
+			draw();
 		}
-		if (k & 0x1000)
+	}
+}
+
+static void key_help(void)
+{
+	int k;
+
+	help_show();
+	for (;;) {
+		k = help_key(help_show);
+		if (k & 0x1000) {
 			Quit = true;
+			break;
+		}
+		if (k == 'q' || k == TK_ESC)
+			break;
+		if (k != 'h' && k != '?')
+			continue;
+		/* the windows page: Enter, q or Esc leave it */
+		help_windows();
+		for (;;) {
+			k = help_key(help_windows);
+			if (k & 0x1000)
+				Quit = true;
+			if ((k & 0x1000) || k == '\n' || k == '\r' || k == 'q' ||
+			    k == TK_ESC)
+				break;
+			if (k == 'a' || k == 'w') {
+				int i = (int)(Curwin - Rc.win);
+
+				i = (i + (k == 'a' ? 1 : WIN_COUNT - 1)) % WIN_COUNT;
+				Curwin = &Rc.win[i];
+				help_windows();
+			} else if (k >= '1' && k <= '4') {
+				Curwin = &Rc.win[k - '1'];
+				help_windows();
+			}
+		}
 		break;
 	}
 	scr_clear();

@@ -371,8 +371,13 @@ void scr_special(const char *in)
 	}
 }
 
-/* Decodes the escape sequences of the keys top knows. */
-static int decode(const unsigned char *b, ssize_t n)
+/* Bytes read but not yet returned as keys. */
+static unsigned char pend[64];
+static size_t npend;
+
+/* Takes one key off the pending bytes: a known escape sequence, or one
+ * byte (a lone or unknown escape sequence gives its ESC). */
+static int next_key(void)
 {
 	static const struct {
 		const char *seq;
@@ -389,23 +394,40 @@ static int decode(const unsigned char *b, ssize_t n)
 		{ "\033[4~", TK_END }, { "\033[8~", TK_END },
 		{ "\033[2~", TK_INS }, { "\033[3~", TK_DEL },
 	};
+	size_t used = 1;
+	int key = pend[0];
 
-	if (n == 1)
-		return (b[0] == 0x7f || b[0] == 8) ? TK_BKSP : b[0];
-	for (size_t i = 0; i < sizeof(seqs) / sizeof(seqs[0]); i++)
-		if ((size_t)n == strlen(seqs[i].seq) &&
-		    !memcmp(b, seqs[i].seq, (size_t)n))
-			return seqs[i].key;
-	return b[0] == 27 ? 0 : b[0];
+	if (key == 0x7f || key == 8)
+		key = TK_BKSP;
+	if (pend[0] == 27 && npend > 1) {
+		for (size_t i = 0; i < sizeof(seqs) / sizeof(seqs[0]); i++) {
+			size_t n = strlen(seqs[i].seq);
+
+			if (npend >= n && !memcmp(pend, seqs[i].seq, n)) {
+				key = seqs[i].key;
+				used = n;
+				break;
+			}
+		}
+		if (used == 1) {
+			/* an unknown sequence is dropped whole */
+			key = 0;
+			used = npend;
+		}
+	}
+	memmove(pend, pend + used, npend - used);
+	npend -= used;
+	return key;
 }
 
 int scr_getkey(double secs)
 {
-	unsigned char buf[64];
 	fd_set fds;
 	struct timeval tv, *tvp = NULL;
 	ssize_t n;
 
+	if (npend)
+		return next_key();
 	fflush(stdout);
 	if (secs >= 0) {
 		tv.tv_sec = (time_t)secs;
@@ -416,11 +438,18 @@ int scr_getkey(double secs)
 	FD_SET(STDIN_FILENO, &fds);
 	if (select(STDIN_FILENO + 1, &fds, NULL, NULL, tvp) <= 0)
 		return TK_NONE;
-	n = read(STDIN_FILENO, buf, sizeof(buf));
+	n = read(STDIN_FILENO, pend, sizeof(pend));
 	if (n <= 0) {
 		if (n == 0 || (errno != EINTR && errno != EAGAIN))
 			return 'q' | 0x1000;    /* end of input: quit */
 		return TK_NONE;
 	}
-	return decode(buf, n);
+	npend = (size_t)n;
+	return next_key();
+}
+
+void scr_drop_input(void)
+{
+	npend = 0;
+	tcflush(STDIN_FILENO, TCIFLUSH);
 }

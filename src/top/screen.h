@@ -67,6 +67,8 @@ void scr_cursor(bool visible);
 
 /* Waits at most secs (< 0: forever) for a key; TK_NONE on timeout. */
 int scr_getkey(double secs);
+/* Forgets typed-ahead input. */
+void scr_drop_input(void);
 /* True when a resize arrived since the last call. */
 bool scr_resized(void);
 /* Reads the terminal size into Screen_cols/Screen_rows. */

@@ -6,15 +6,26 @@
 #include "term.h"
 #include "top.h"
 
-/* Two summary items share a line with this between them (double_up). */
-static const char adjoin[] = "  ";
+/* Two summary items share a line with this between them (double_up):
+ * a blank in the header colours, then a plain one. */
+static const char adjoin[] = " ~6 ~1";
 /* Whether the graphs share their line with another one. */
 static bool Graph_double;
+/* Summary lines written so far in this frame. */
+static int Shown;
 
 /* A summary line in markup, cut at the screen width. */
 static void put_line(const char *s)
 {
 	scr_line(s);
+	Shown++;
+}
+
+/* Whether k more lines fit above the message line and the header: the
+ * interactive screen drops what does not fit. */
+static bool room(int k)
+{
+	return !scr_interactive() || Shown + k + 1 < Screen_rows;
 }
 
 static void uptime_text(char *buf, size_t size)
@@ -113,11 +124,13 @@ static int show_cpus(const struct cpu_set *cpus, bool double_up)
 	int lines = 0;
 
 	if (Curwin->winflags & WF_CPUSUM) {
+		if (!room(1))
+			return 0;
 		cpu_text(line, sizeof(line), "%Cpu(s):", &cpus->sum);
 		put_line(line);
 		return 1;
 	}
-	for (int i = 0; i < cpus->count;) {
+	for (int i = 0; i < cpus->count && room(1);) {
 		snprintf(label, sizeof(label), "%%Cpu%-3d:", cpus->cpu[i].id);
 		cpu_text(line, sizeof(line), label, &cpus->cpu[i]);
 		i++;
@@ -179,7 +192,7 @@ static int show_memory(const struct mem_info *m, bool double_up)
 	mem_num(v[7], (float)m->swap_used / div);
 	mem_num(v[8], (float)m->avail / div);
 	snprintf(l1, sizeof(l1), "%s %s:~3 %9.9s~2total,~3 %9.9s~2free,~3 "
-		 "%9.9s~2used,~3 %9.9s~2buff/cache~3 ~1    ~1",
+		 "%9.9s~2used,~3 %9.9s~2buff/cache~3 ~1    ",
 		 labels[Rc.summ_mscale], "Mem ", v[0], v[1], v[2], v[3]);
 	snprintf(l2, sizeof(l2), "%s %s:~3 %9.9s~2total,~3 %9.9s~2free,~3 "
 		 "%9.9s~2used.~3 %9.9s~2avail Mem ~3",
@@ -201,19 +214,19 @@ int summary_show(const struct cpu_set *cpus, const struct mem_info *mem,
 		 const struct task_counts *counts)
 {
 	char line[512];
-	int n = 0, flags = Curwin->winflags;
+	int flags = Curwin->winflags;
 	/* the compiled default doubles up, but not while cpus are summed */
 	bool double_up = Curwin->double_up && !(flags & WF_CPUSUM);
 
-	if (flags & WF_LOADAV) {
+	Shown = 0;
+	if ((flags & WF_LOADAV) && room(1)) {
 		char up[256];
 
 		uptime_text(up, sizeof(up));
 		snprintf(line, sizeof(line), "%s -%s~1", Myname, up);
 		put_line(line);
-		n++;
 	}
-	if (flags & WF_STATES) {
+	if ((flags & WF_STATES) && room(1)) {
 		snprintf(line, sizeof(line),
 			 "%s:~3 %3u ~2total,~3 %3u ~2running,~3 %3u ~2sleeping,~3 "
 			 "%3u ~2stopped,~3 %3u ~2zombie~3",
@@ -221,11 +234,10 @@ int summary_show(const struct cpu_set *cpus, const struct mem_info *mem,
 			 counts->total, counts->running, counts->sleeping,
 			 counts->stopped, counts->zombie);
 		put_line(line);
-		n++;
 		Graph_double = double_up;
-		n += show_cpus(cpus, double_up);
+		show_cpus(cpus, double_up);
 	}
-	if (flags & WF_MEMORY)
-		n += show_memory(mem, double_up);
-	return n;
+	if ((flags & WF_MEMORY) && room(double_up ? 1 : 2))
+		show_memory(mem, double_up);
+	return Shown;
 }

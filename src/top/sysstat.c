@@ -1,5 +1,6 @@
 #include <dirent.h>
 #include <fcntl.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -127,12 +128,18 @@ int meminfo_read(struct mem_info *m)
 
 int loadavg_read(double av[3])
 {
+	static int calls;
 	char buf[128] = "";
 	FILE *f = fopen("/proc/loadavg", "re");
 
 	av[0] = av[1] = av[2] = 0;
-	if (!f)
+	if (!f) {
+		/* the reference prints zeros at first, then "nan" for the
+		 * one-minute average when the file is missing */
+		if (calls++)
+			av[0] = NAN;
 		return -1;
+	}
 	if (fgets(buf, sizeof(buf), f))
 		sscanf(buf, "%lf %lf %lf", &av[0], &av[1], &av[2]);
 	fclose(f);
