@@ -45,6 +45,8 @@ static const char *parse_plain_list(const char *arg, struct column **out)
 
 	buf = strdup(arg);
 	for (p = arg;; p++) {
+		if (!*p && p != arg)
+			break;  /* one trailing separator is fine */
 		if (!*p || strchr(" ,\t\n", *p)) {
 			if (need) {
 				free(buf);
@@ -221,14 +223,14 @@ static const char *sysv_default(const struct ps_args *a, struct column **l)
 		push_spec(l, "psr");
 	if (tf & TF_U_L)
 		push_spec(l, "lwp");
-	if (tf & TF_U_T)
-		push_spec(l, "spid");
 	if (fm & FM_j) {
 		push_spec(l, "sid");
 		push_spec(l, "pgid");
 	}
 	if (ff & (FF_Uf | FF_Ul))
 		push_spec(l, "ppid");
+	if (tf & TF_U_T)
+		push_spec(l, "spid");
 	push_spec(l, "pid");
 	if (ff & FF_Uf)
 		push_spec(l, (pers.bits & PER_SANE_USER) ? "user" : "uid_hack");
@@ -317,6 +319,7 @@ static const char *flags_macro(unsigned ff)
 	case FF_Bv:             return pers.bsd_v;
 	case FF_BX:             return "OL_X";
 	case FF_Lm:             return "OL_m";
+	case FF_Fc:             return "FLASK_context";
 	default:                return NULL;
 	}
 	return m ? m : "";

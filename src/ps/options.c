@@ -202,11 +202,6 @@ static const char *parse_sysv(struct parser *p)
 		case 'm':
 			a->thread_flags |= TF_U_m;
 			break;
-		case 'n':
-			/* a namelist file: accepted and ignored */
-			if (!opt_arg(p))
-				return "alternate System.map file must follow -n";
-			return NULL;
 		case 'o':
 			arg = opt_arg(p);
 			if (!arg)
@@ -218,7 +213,7 @@ static const char *parse_sysv(struct parser *p)
 				       "list of process IDs must follow -p");
 		case 'q':
 			return quick_list(p, opt_arg(p),
-					  "list of process IDs must follow -q");
+					  "List of process IDs must follow -q.");
 		case 's':
 			return list_or(p, SEL_SESS,
 				       "list of session IDs must follow -s");
@@ -367,7 +362,7 @@ static const char *parse_bsd(struct parser *p)
 			return parse_sel_list(arg, SEL_PID, &a->lists);
 		case 'q':
 			return quick_list(p, opt_arg(p),
-					  "list of process IDs must follow q");
+					  "List of process IDs must follow q.");
 		case 'r':
 			a->running_only = true;
 			break;
@@ -400,19 +395,49 @@ static const char *parse_bsd(struct parser *p)
 	return NULL;
 }
 
-/* Bare pids, "-PGRP" and "+SESSION" words. */
+/* Bare pids, "-PGRP" and "+SESSION" words: they take every word left,
+ * one id each. */
 static const char *parse_trailing(struct parser *p)
 {
-	const char *w = p->argv[p->at];
+	for (; p->at < p->argc; p->at++) {
+		const char *w = p->argv[p->at];
+		enum sel_kind kind = SEL_PID;
+		char *end;
+		unsigned long n;
+		struct sel_list *l;
 
-	switch (arg_kind(w)) {
-	case ARG_PGRP:
-		return parse_sel_list(w + 1, SEL_PGRP, &p->a->lists);
-	case ARG_SESS:
-		return parse_sel_list(w + 1, SEL_SESS, &p->a->lists);
-	default:
-		return parse_sel_list(w, SEL_PID, &p->a->lists);
+		if (*w == '-') {
+			kind = SEL_PGRP;
+			w++;
+		} else if (*w == '+') {
+			kind = SEL_SESS;
+			w++;
+		}
+		n = strtoul(w, &end, 0);
+		if (*end)
+			return "process ID list syntax error";
+		if (n < 1 || n > 0x7fffffffUL)
+			return "process ID out of range";
+		/* one more id on this kind's list */
+		for (l = p->a->lists; l && l->kind != kind; l = l->next)
+			;
+		if (!l || l->kind != kind || !l->is_trailing) {
+			if (parse_sel_list("1", kind, &p->a->lists))
+				return "out of memory";
+			l = p->a->lists;
+			l->is_trailing = true;
+			l->v[0].id = (int)n;
+		} else {
+			union sel_value *v = realloc(l->v, (l->n + 1) * sizeof(*v));
+
+			if (!v)
+				return "out of memory";
+			l->v = v;
+			l->v[l->n++].id = (int)n;
+		}
 	}
+	p->at = p->argc - 1;
+	return NULL;
 }
 
 static const char *gnu_number(struct parser *p, const char *arg, long *out,
@@ -464,7 +489,7 @@ static const struct gnu_opt gnu_opts[] = {
 static const char *parse_gnu(struct parser *p)
 {
 	struct ps_args *a = p->a;
-	const char *word = p->argv[p->at] + 2, *eq = strchr(word, '=');
+	const char *word = p->argv[p->at] + 2, *eq = strpbrk(word, "=:");
 	size_t len = eq ? (size_t)(eq - word) : strlen(word);
 	const char *arg = NULL;
 	const struct gnu_opt *o = NULL;
@@ -487,9 +512,28 @@ static const char *parse_gnu(struct parser *p)
 	default:
 		takes_arg = 1;
 	}
+	if (eq && takes_arg == 0) {
+		static char msg[64];
+		const char *name = NULL;
+
+		switch (o->id) {
+		case G_cumulative: name = "cumulative"; break;
+		case G_deselect: name = "deselect"; break;
+		case G_forest: name = "forest"; break;
+		case G_header: name = "heading"; break;
+		case G_no_header: name = "no-heading"; break;
+		}
+		if (name) {
+			snprintf(msg, sizeof(msg),
+				 "option --%s does not take an argument", name);
+			return msg;
+		}
+	}
 	if (takes_arg == 1) {
-		if (eq)
+		if (eq && eq[1])
 			arg = eq + 1;
+		else if (eq)
+			arg = NULL;
 		else if (p->at + 1 < p->argc)
 			arg = p->argv[++p->at];
 	}
@@ -507,7 +551,7 @@ static const char *parse_gnu(struct parser *p)
 		return gnu_number(p, arg, &a->rows,
 			"number of rows must follow --rows or --lines");
 	case G_context:
-		a->modifiers |= FM_M;
+		a->format_flags |= FF_Fc;
 		return NULL;
 	case G_cumulative:
 		a->cumulative = true;
@@ -551,10 +595,10 @@ static const char *parse_gnu(struct parser *p)
 			   : "list of process IDs must follow --ppid";
 	case G_quick_pid:
 		return quick_list(p, arg,
-				  "list of process IDs must follow --quick-pid");
+				  "List of process IDs must follow --quick-pid.");
 	case G_sid:
 		return arg ? parse_sel_list(arg, SEL_SESS, &a->lists)
-			   : "list of session IDs must follow --sid";
+			   : "some sid thing(s) must follow --sid";
 	case G_sort:
 		if (!arg)
 			return "long sort specification must follow --sort";
@@ -565,7 +609,7 @@ static const char *parse_gnu(struct parser *p)
 			   : "list of ttys must follow --tty";
 	case G_user:
 		return arg ? parse_sel_list(arg, SEL_EUID, &a->lists)
-			   : "list of users must follow --user";
+			   : "list of effective users must follow --user";
 	case G_version:
 		if (p->argc != 2 || strcmp(p->argv[1], "--version"))
 			return "the option is exclusive: --version";

@@ -80,6 +80,7 @@ struct sel_list {
 		int id;
 		char name[64];
 	} *v;
+	bool is_trailing;       /* built from bare pid words */
 	struct sel_list *next;
 };
 
@@ -96,7 +97,7 @@ enum {
 enum {
 	FF_Uf = 1 << 0, FF_Ul = 1 << 1, FF_Uj = 1 << 2, FF_Uc = 1 << 3,
 	FF_Bj = 1 << 4, FF_Bl = 1 << 5, FF_Bs = 1 << 6, FF_Bu = 1 << 7,
-	FF_Bv = 1 << 8, FF_BX = 1 << 9, FF_Lm = 1 << 10,
+	FF_Bv = 1 << 8, FF_BX = 1 << 9, FF_Lm = 1 << 10, FF_Fc = 1 << 11,
 	FF_U_MASK = FF_Uf | FF_Ul | FF_Uj | FF_Uc,
 	FF_B_MASK = FF_Bj | FF_Bl | FF_Bs | FF_Bu | FF_Bv | FF_BX | FF_Lm,
 };
