@@ -269,17 +269,19 @@ static int read_row(struct procfs *p, const struct row_dirs *rd,
 	const char *dir = rd->own;
 	char path[PATH_MAXLEN];
 	struct stat st;
-	int want_owner = (p->groups & GROUP_BIT(GRP_OWNER)) != 0;
 	ssize_t n;
 
 	make_path(path, dir, "stat");
-	n = read_file(p, path, want_owner ? &st : NULL);
+	n = read_file(p, path, NULL);
 	if (n < 0 || parse_stat(p->buf, (size_t)n, t) < 0)
 		return -1;
 	t->groups_filled |= GROUP_BIT(GRP_STAT);
-	/* Every file under /proc/PID has the task's dump owner, so the stat
-	 * file tells it without an fstat of the directory. */
-	if (want_owner) {
+	/* The task's directory (mode r-xr-xr-x) is always owned by its
+	 * effective uid and gid; its files are owned by root when the task
+	 * is not dumpable.  So the directory, never a file, gives euid/egid
+	 * without reading status, as procps-ng's fstat does. */
+	if ((p->groups & GROUP_BIT(GRP_OWNER)) &&
+	    fstatat(p->procfd, dir, &st, 0) == 0) {
 		t->euid = st.st_uid;
 		t->egid = st.st_gid;
 		t->groups_filled |= GROUP_BIT(GRP_OWNER);

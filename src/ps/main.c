@@ -90,11 +90,6 @@ static struct request *make_request(const struct ps_args *a,
 	if (!r)
 		return NULL;
 	request_add_groups(r, selection_groups(a));
-	/* procps-ng's ps always reads status, whose Uid/Gid lines give the
-	 * effective ids; the /proc/PID owner differs for tasks that are
-	 * not dumpable, so take them from status here. */
-	if (request_groups(r) & GROUP_BIT(GRP_OWNER))
-		request_add_groups(r, GROUP_BIT(GRP_STATUS));
 	return r;
 }
 
