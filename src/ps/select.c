@@ -78,8 +78,17 @@ group_mask selection_groups(const struct ps_args *a)
 {
 	group_mask g = 0;
 
-	if (!a->all)
-		g |= GROUP_BIT(GRP_STATUS);
+	if (a->all)
+		return 0;
+	/* the table and -u/-g need effective ids: the directory owner */
+	if (a->simple || !a->lists)
+		g |= GROUP_BIT(GRP_OWNER);
+	for (const struct sel_list *l = a->lists; l; l = l->next) {
+		if (l->kind == SEL_EUID || l->kind == SEL_EGID)
+			g |= GROUP_BIT(GRP_OWNER);
+		else if (l->kind == SEL_RUID || l->kind == SEL_RGID)
+			g |= GROUP_BIT(GRP_STATUS);
+	}
 	return g;
 }
 
