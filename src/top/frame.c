@@ -16,7 +16,7 @@
 
 struct winstate Winstate[WIN_COUNT];
 struct layout Lay;
-int Task_rows, Tasks_shown, Msg_row;
+int Task_rows, Tasks_shown, Msg_row, Tasks_total, Fields_total;
 
 /* The reference sleeps this long between the two reaps of frame one. */
 enum { PRIME_USEC = 150000 };
@@ -31,10 +31,15 @@ void frame_calibrate(void)
 {
 	int all[FLD_COUNT], total = 0, len = 0, varcnt = 0, varsz = 0, i;
 
+	int skip = scr_interactive() ? Winstate[Curwin - Rc.win].begpflg : 0;
+
+	Fields_total = 0;
 	for (int slot = 0; slot < FLD_COUNT; slot++) {
 		int f = rc_slot_field(Curwin, slot);
 
-		if (f >= 0 && f < FLD_COUNT)
+		if (f < 0 || f >= FLD_COUNT)
+			continue;
+		if (Fields_total++ >= skip)
 			all[total++] = f;
 	}
 	if (!total)
@@ -122,7 +127,8 @@ static void show_tasks(struct frame *fr, int room)
 	if (Curwin->maxtasks && Curwin->maxtasks < limit)
 		limit = Curwin->maxtasks;
 	skip = inter ? Winstate[Curwin - Rc.win].begtask : 0;
-	for (size_t k = 0; k < n && shown < limit; k++) {
+	Tasks_total = 0;
+	for (size_t k = 0; k < n; k++) {
 		const struct row *r = rows[k];
 		const struct task *t = r->t;
 		bool high;
@@ -131,10 +137,13 @@ static void show_tasks(struct frame *fr, int room)
 			continue;
 		if (!user_match(t))
 			continue;
+		Tasks_total++;
 		if (skip > 0) {
 			skip--;
 			continue;
 		}
+		if (shown >= limit)
+			continue;
 		high = (Curwin->winflags & WF_HIROWS) && t->state == 'R';
 		len = 0;
 		for (int i = 0; i < Lay.n; i++) {
@@ -204,11 +213,28 @@ void frame_make(void)
 	lines = summary_show(&cpus, &mem, tasks_counts());
 	if (inter) {
 		Msg_row = scr_next_row();
-		scr_row(scr_clr_eol());
+		if (Curwin->winflags & WF_SCROLL) {
+			/* the counts come from the task area drawn below */
+			scr_row_dirty(Msg_row);
+			scr_next_skip();
+		} else {
+			scr_row(scr_clr_eol());
+		}
 		Task_rows = Screen_rows - lines - 2;
 		if (Task_rows < 0)
 			Task_rows = 0;
 		show_tasks(&fr, Task_rows);
+		if (Curwin->winflags & WF_SCROLL) {
+			char msg[256];
+
+			scr_goto(0, Msg_row);
+			snprintf(msg, sizeof(msg), "%s  scroll coordinates: y = "
+				 "%d/%d (tasks), x = %d/%d (fields)%s", scr_off(),
+				 Winstate[Curwin - Rc.win].begtask + 1,
+				 Tasks_total, Winstate[Curwin - Rc.win].begpflg + 1,
+				 Fields_total, scr_clr_eol());
+			scr_puts(msg);
+		}
 		scr_frame_end();
 	} else {
 		show_tasks(&fr, Screen_rows == INT_MAX ? INT_MAX :

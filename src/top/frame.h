@@ -23,6 +23,8 @@ extern struct winstate Winstate[WIN_COUNT];
 /* The layout of the last frame, and how many task rows it could show. */
 extern struct layout Lay;
 extern int Task_rows, Tasks_shown, Msg_row;
+/* Tasks that pass the filters, and the fields shown, of the last frame. */
+extern int Tasks_total, Fields_total;
 
 /* Reads the first sample (the reference waits 150 ms before frame 1). */
 void frame_init(void);

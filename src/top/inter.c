@@ -29,8 +29,6 @@ void inter_msg(const char *fmt, ...)
 	scr_flush();
 	scr_row_dirty(Msg_row);
 	usleep(MSG_USEC);
-	/* what was typed meanwhile is dropped */
-	scr_drop_input();
 }
 
 static void prompt_show(const char *prompt, const char *buf)
@@ -104,8 +102,9 @@ int interactive(void)
 		int k;
 
 		if (scr_resized()) {
+			/* the reference repaints every row, without clearing */
 			scr_geometry();
-			scr_clear();
+			scr_invalidate();
 		}
 		frame_make();
 		k = scr_getkey(Rc.delay);

@@ -292,6 +292,49 @@ static void key_help(void)
 	scr_clear();
 }
 
+/* Scrolling: arrows, pages, Home and End move the window's view. */
+static void key_scroll(int key)
+{
+	struct winstate *ws = &Winstate[Curwin - Rc.win];
+	int page = Task_rows > 1 ? Task_rows - 1 : 1;
+	int last = Tasks_total > 0 ? Tasks_total - 1 : 0;
+
+	switch (key) {
+	case TK_UP:
+		ws->begtask--;
+		break;
+	case TK_DOWN:
+		ws->begtask++;
+		break;
+	case TK_PGUP:
+		ws->begtask -= page;
+		break;
+	case TK_PGDN:
+		ws->begtask += page;
+		break;
+	case TK_HOME:
+		ws->begtask = 0;
+		break;
+	case TK_END:
+		ws->begtask = Tasks_total - Task_rows;
+		break;
+	case TK_LEFT:
+		ws->begpflg--;
+		break;
+	case TK_RIGHT:
+		ws->begpflg++;
+		break;
+	}
+	if (ws->begtask > last)
+		ws->begtask = last;
+	if (ws->begtask < 0)
+		ws->begtask = 0;
+	if (ws->begpflg > Fields_total - 1)
+		ws->begpflg = Fields_total - 1;
+	if (ws->begpflg < 0)
+		ws->begpflg = 0;
+}
+
 static void key_write(void)
 {
 	if (rc_write())
@@ -407,7 +450,15 @@ bool keys_do(int key)
 	case 'W':
 		key_write();
 		break;
+	case 'C':
+		toggle(WF_SCROLL);
+		break;
+	case TK_UP: case TK_DOWN: case TK_PGUP: case TK_PGDN:
+	case TK_HOME: case TK_END: case TK_LEFT: case TK_RIGHT:
+		key_scroll(key);
+		break;
 	default:
+		inter_msg("Unknown command - try 'h' for help");
 		return false;
 	}
 	return true;

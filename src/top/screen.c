@@ -240,6 +240,11 @@ int scr_next_row(void)
 	return next_row;
 }
 
+void scr_next_skip(void)
+{
+	next_row++;
+}
+
 void scr_row(const char *text)
 {
 	int r = next_row++;
@@ -379,29 +384,46 @@ static size_t npend;
  * byte (a lone or unknown escape sequence gives its ESC). */
 static int next_key(void)
 {
-	static const struct {
+	static struct {
 		const char *seq;
 		int key;
 	} seqs[] = {
+		/* terminfo's own strings first (filled in below) */
+		{ NULL, TK_UP }, { NULL, TK_DOWN }, { NULL, TK_LEFT },
+		{ NULL, TK_RIGHT }, { NULL, TK_PGUP }, { NULL, TK_PGDN },
+		{ NULL, TK_HOME }, { NULL, TK_END }, { NULL, TK_INS },
+		{ NULL, TK_DEL },
 		{ "\033[A", TK_UP }, { "\033OA", TK_UP },
 		{ "\033[B", TK_DOWN }, { "\033OB", TK_DOWN },
 		{ "\033[C", TK_RIGHT }, { "\033OC", TK_RIGHT },
 		{ "\033[D", TK_LEFT }, { "\033OD", TK_LEFT },
 		{ "\033[5~", TK_PGUP }, { "\033[6~", TK_PGDN },
 		{ "\033[H", TK_HOME }, { "\033OH", TK_HOME },
-		{ "\033[1~", TK_HOME }, { "\033[7~", TK_HOME },
 		{ "\033[F", TK_END }, { "\033OF", TK_END },
-		{ "\033[4~", TK_END }, { "\033[8~", TK_END },
 		{ "\033[2~", TK_INS }, { "\033[3~", TK_DEL },
 	};
+	static bool filled;
 	size_t used = 1;
 	int key = pend[0];
 
+	if (!filled) {
+		const char *ti[] = { key_up, key_down, key_left, key_right,
+				     key_ppage, key_npage, key_home, key_end,
+				     key_ic, key_dc };
+
+		for (size_t i = 0; i < sizeof(ti) / sizeof(ti[0]); i++)
+			if (ti[i] && ti[i] != (char *)-1 && ti[i][0] == 27)
+				seqs[i].seq = ti[i];
+		filled = true;
+	}
 	if (key == 0x7f || key == 8)
 		key = TK_BKSP;
 	if (pend[0] == 27 && npend > 1) {
 		for (size_t i = 0; i < sizeof(seqs) / sizeof(seqs[0]); i++) {
-			size_t n = strlen(seqs[i].seq);
+			size_t n = seqs[i].seq ? strlen(seqs[i].seq) : 0;
+
+			if (!n)
+				continue;
 
 			if (npend >= n && !memcmp(pend, seqs[i].seq, n)) {
 				key = seqs[i].key;
@@ -411,7 +433,7 @@ static int next_key(void)
 		}
 		if (used == 1) {
 			/* an unknown sequence is dropped whole */
-			key = 0;
+			key = TK_UNKNOWN;
 			used = npend;
 		}
 	}

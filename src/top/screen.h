@@ -42,6 +42,8 @@ void scr_frame_begin(void);
 void scr_row(const char *text);
 /* The row the next scr_row writes. */
 int scr_next_row(void);
+/* Leaves the next row as it is (drawn outside the cache). */
+void scr_next_skip(void);
 /* Clears below the last row written and flushes. */
 void scr_frame_end(void);
 
@@ -78,7 +80,7 @@ void scr_geometry(void);
 enum {
 	TK_NONE = -1,
 	TK_UP = 0x101, TK_DOWN, TK_LEFT, TK_RIGHT, TK_PGUP, TK_PGDN,
-	TK_HOME, TK_END, TK_BKSP, TK_INS, TK_DEL,
+	TK_HOME, TK_END, TK_BKSP, TK_INS, TK_DEL, TK_UNKNOWN,
 	TK_ESC = 27,
 };
 

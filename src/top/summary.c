@@ -226,7 +226,7 @@ int summary_show(const struct cpu_set *cpus, const struct mem_info *mem,
 		snprintf(line, sizeof(line), "%s -%s~1", Myname, up);
 		put_line(line);
 	}
-	if ((flags & WF_STATES) && room(1)) {
+	if ((flags & WF_STATES) && room(2)) {
 		snprintf(line, sizeof(line),
 			 "%s:~3 %3u ~2total,~3 %3u ~2running,~3 %3u ~2sleeping,~3 "
 			 "%3u ~2stopped,~3 %3u ~2zombie~3",
@@ -237,7 +237,7 @@ int summary_show(const struct cpu_set *cpus, const struct mem_info *mem,
 		Graph_double = double_up;
 		show_cpus(cpus, double_up);
 	}
-	if ((flags & WF_MEMORY) && room(double_up ? 1 : 2))
+	if ((flags & WF_MEMORY) && room(2))
 		show_memory(mem, double_up);
 	return Shown;
 }
