@@ -54,10 +54,12 @@ static void round_trip(void)
 		abort();
 	set_defaults();
 	if (read_file(fp, Rc_path, &delay) != NULL) {
-		fprintf(stderr, "fuzz_toprc: rc_write output does not read back\n");
+		fprintf(stderr, "fuzz_toprc: rc_write output does not read back"
+			" (kept in %s)\n", Rc_path);
 		abort();
 	}
 	fclose(fp);
+	unlink(Rc_path);
 	/* the delay goes through "%d.%d" thousandths: compare the rest.  A
 	 * name is compared as the C string it is ("%3s" also takes NUL
 	 * bytes, and leaves the default name's tail after a short one). */
