@@ -128,6 +128,8 @@ for n in $SIZES; do
 	done
 	procs=$(ls -d /proc/[0-9]* 2>/dev/null | wc -l)
 	echo "BENCH-SIZE n=$n procs=$procs spawned_after=${t}s"
+	# startup alone (loader, locale, no scan): the floor under every row
+	bench_cmd "$n" "$procs" "ps -V" ps "$WORKING" -V
 	bench_cmd "$n" "$procs" "ps -e" ps "$WORKING" -e
 	bench_cmd "$n" "$procs" "ps -ef" ps "$WORKING" -ef
 	bench_cmd "$n" "$procs" "ps aux" ps "$WORKING" aux
