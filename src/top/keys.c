@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include "fieldmgr.h"
 #include "fields.h"
 #include "frame.h"
 #include "help.h"
@@ -452,6 +453,10 @@ bool keys_do(int key)
 		break;
 	case 'C':
 		toggle(WF_SCROLL);
+		break;
+	case 'f':
+	case 'F':
+		fieldmgr_run();
 		break;
 	case TK_UP: case TK_DOWN: case TK_PGUP: case TK_PGDN:
 	case TK_HOME: case TK_END: case TK_LEFT: case TK_RIGHT:

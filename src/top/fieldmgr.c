@@ -1,0 +1,168 @@
+/* The Fields Management screen ('f' and 'F'): show, hide, order the
+ * fields of the current window and choose its sort field. */
+#include <stdio.h>
+#include <string.h>
+#include "fieldmgr.h"
+#include "fields.h"
+#include "inter.h"
+#include "rcfile.h"
+#include "screen.h"
+#include "top.h"
+
+/* What each field is, as the screen describes it (table order). */
+static const char *const descs[FLD_COUNT] = {
+	"Process Id", "Parent Process pid", "Effective User Id",
+	"Effective User Name", "Real User Id", "Real User Name",
+	"Saved User Id", "Saved User Name", "Group Id", "Group Name",
+	"Process Group Id", "Controlling Tty", "Tty Process Grp Id",
+	"Session Id", "Priority", "Nice Value", "Number of Threads",
+	"Last Used Cpu (SMP)", "CPU Usage", "CPU Time",
+	"CPU Time, hundredths", "Memory Usage (RES)", "Virtual Image (KiB)",
+	"Swapped Size (KiB)", "Resident Size (KiB)", "Code Size (KiB)",
+	"Data+Stack (KiB)", "Shared Memory (KiB)", "Major Page Faults",
+	"Minor Page Faults", "Dirty Pages Count", "Process Status",
+	"Command Name/Line", "Sleeping in Function", "Task Flags <sched.h>",
+	"Control Groups", "Supp Groups IDs", "Supp Groups Names",
+	"Thread Group Id", "OOMEM Adjustment", "OOMEM Score current",
+	"Environment vars", "Major Faults delta", "Minor Faults delta",
+	"Res+Swap Size (KiB)", "IPC namespace Inode", "MNT namespace Inode",
+	"NET namespace Inode", "PID namespace Inode", "USER namespace Inode",
+	"UTS namespace Inode", "LXC container name", "RES Anonymous (KiB)",
+	"RES File-based (KiB)", "RES Locked (KiB)", "RES Shared (KiB)",
+	"Control Group name", "Last Used NUMA node", "Login User Id",
+	"Executable Path", "Res Mem (smaps), KiB", "Proportion RSS,  KiB",
+	"Proportion Anon, KiB", "Proportion File, KiB",
+	"Proportion Shrd, KiB", "Unique RSS, KiB", "I/O Bytes Read",
+	"I/O Read Operations", "I/O Bytes Written", "I/O Write Operations",
+	"Autogroup Identifier", "Autogroup Nice Value",
+	"Start Time from boot", "Elapsed Running Time", "CPU Utilization",
+	"Utilization + child", "CGRP namespace Inode", "TIME namespace Inode",
+};
+
+enum { HEAD_ROWS = 4, DESC_MAX = 20, NAME_W = 8 };
+
+static int slot_field(int slot)
+{
+	return (Curwin->fieldscur[slot] >> 1) - 37;
+}
+
+static bool slot_shown(int slot)
+{
+	return Curwin->fieldscur[slot] & 1;
+}
+
+static void draw(int cur, bool moving)
+{
+	char head[512], cell[256];
+	int rows = Screen_rows - HEAD_ROWS, cols, width, dw;
+
+	scr_clear();
+	snprintf(head, sizeof(head),
+		 "Fields Management~2 for window ~1%d:%s~4, whose current sort "
+		 "field is ~1%s~2\n"
+		 "   Navigate with Up/Dn, Right selects for move then <Enter> or "
+		 "Left commits,\n"
+		 "   'd' or <Space> toggles display, 's' sets sort.  Use 'q' or "
+		 "<Esc> to end!\n",
+		 (int)(Curwin - Rc.win) + 1, Curwin->name,
+		 field_name(Curwin->sortindx));
+	scr_special(head);
+	if (rows < 1)
+		rows = 1;
+	cols = (FLD_COUNT + rows - 1) / rows;
+	width = Screen_cols / cols;
+	dw = width - (NAME_W + 5);
+	if (dw > DESC_MAX)
+		dw = DESC_MAX;
+	if (dw < 0)
+		dw = 0;
+	for (int i = 0; i < FLD_COUNT; i++) {
+		int f = slot_field(i), x = (i / rows) * (NAME_W + 5 + dw);
+		bool on = slot_shown(i), here = i == cur;
+		const char *b = on ? scr_cap(2) : "";
+
+		if (f < 0 || f >= FLD_COUNT || x >= Screen_cols)
+			continue;
+		scr_goto(x, HEAD_ROWS + i % rows);
+		if (here && moving) {
+			/* the field being moved: all of it reversed */
+			snprintf(cell, sizeof(cell), "%c%s%s %-*s = %-*.*s%s",
+				 on ? '*' : ' ', b, scr_cap(4), NAME_W,
+				 field_name(f), dw, dw, descs[f], scr_cap(1));
+		} else {
+			snprintf(cell, sizeof(cell),
+				 "%c%s %s%-*s%s%s = %-*.*s%s", on ? '*' : ' ', b,
+				 here ? scr_cap(4) : "", NAME_W, field_name(f),
+				 scr_cap(1), b, dw, dw, descs[f], scr_cap(1));
+		}
+		scr_puts(cell);
+	}
+	scr_goto(0, HEAD_ROWS + cur % rows);
+	scr_flush();
+}
+
+void fieldmgr_run(void)
+{
+	int cur = 0, moving = -1;
+
+	/* the cursor starts on the sort field */
+	for (int i = 0; i < FLD_COUNT; i++)
+		if (slot_field(i) == Curwin->sortindx)
+			cur = i;
+
+	scr_caps(Curwin);
+	draw(cur, moving >= 0);
+	while (!Quit) {
+		int k = scr_getkey(-1);
+
+		if (k == TK_NONE) {
+			if (scr_resized()) {
+				scr_geometry();
+				draw(cur, moving >= 0);
+			}
+			continue;
+		}
+		if (k & 0x1000) {
+			Quit = true;
+			break;
+		}
+		if (k == 'q' || k == TK_ESC)
+			break;
+		switch (k) {
+		case TK_UP:
+		case TK_DOWN: {
+			int to = cur + (k == TK_UP ? -1 : 1);
+
+			if (to < 0 || to >= FLD_COUNT)
+				break;
+			if (moving >= 0) {
+				int v = Curwin->fieldscur[cur];
+
+				Curwin->fieldscur[cur] = Curwin->fieldscur[to];
+				Curwin->fieldscur[to] = v;
+			}
+			cur = to;
+			break;
+		}
+		case TK_RIGHT:
+			moving = cur;
+			break;
+		case TK_LEFT:
+		case '\n':
+		case '\r':
+			moving = -1;
+			break;
+		case 'd':
+		case ' ':
+			Curwin->fieldscur[cur] ^= 1;
+			break;
+		case 's':
+			Curwin->sortindx = slot_field(cur);
+			break;
+		default:
+			break;
+		}
+		draw(cur, moving >= 0);
+	}
+	scr_clear();
+}
