@@ -6,7 +6,9 @@
  *
  * Input: byte 0 picks the screen width (0: piped, unlimited; else that
  * many columns), then argv words separated by NUL bytes.  A word
- * "PS_FORMAT=..." sets that variable instead of being an argument.
+ * "PS_FORMAT=...", "PS_PERSONALITY=...", "CMD_ENV=...",
+ * "I_WANT_A_BROKEN_PS=..." or "_XPG=..." sets that variable instead of
+ * being an argument.
  *
  * The sources that exit (fail_usage, -q conflicts, out of memory) are
  * compiled with -Dexit=fz_exit, which longjmps back here.  The parsing
@@ -29,6 +31,7 @@
 #include "src/ps/format_build.h"
 #include "src/ps/options.h"
 #include "src/ps/output.h"
+#include "src/ps/personality.h"
 #include "src/ps/select.h"
 #include "src/ps/sortforest.h"
 
@@ -219,6 +222,26 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 
 enum { MAX_WORDS = 64 };
 
+/* The variables ps reads, settable from the input. */
+static const char *const env_words[] = {
+	"PS_FORMAT", "PS_PERSONALITY", "CMD_ENV", "I_WANT_A_BROKEN_PS", "_XPG",
+};
+#define NENV (sizeof(env_words) / sizeof(env_words[0]))
+
+/* "NAME=value" for one of env_words: sets it and returns 1. */
+static int env_word(const char *w)
+{
+	for (size_t v = 0; v < NENV; v++) {
+		size_t n = strlen(env_words[v]);
+
+		if (!strncmp(w, env_words[v], n) && w[n] == '=') {
+			setenv(env_words[v], w + n + 1, 1);
+			return 1;
+		}
+	}
+	return 0;
+}
+
 static void run(int argc, char **argv, int width)
 {
 	struct ps_args args;
@@ -227,6 +250,7 @@ static void run(int argc, char **argv, int width)
 	enum thread_mode mode;
 
 	memset(&fmt, 0, sizeof(fmt));
+	personality_init();
 	parse_arguments(argc, argv, &args, &fmt);
 	if (args.help || args.show_version || args.list_specs)
 		return;
@@ -272,14 +296,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	memcpy(copy, data + 1, size - 1);
 	copy[size - 1] = '\0';
-	unsetenv("PS_FORMAT");
+	for (size_t v = 0; v < NENV; v++)
+		unsetenv(env_words[v]);
 	argv[argc++] = (char *)"ps";
 	for (start = 0, i = 0; i < size; i++) {
 		if (copy[i] != '\0')
 			continue;
-		if (!strncmp(copy + start, "PS_FORMAT=", 10))
-			setenv("PS_FORMAT", copy + start + 10, 1);
-		else if (argc <= MAX_WORDS)
+		if (!env_word(copy + start) && argc <= MAX_WORDS)
 			argv[argc++] = copy + start;
 		start = i + 1;
 	}
