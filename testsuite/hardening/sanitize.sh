@@ -6,7 +6,9 @@
 #   testsuite/hardening/sanitize.sh [BUILDDIR]
 #
 # BUILDDIR defaults to /tmp/procps-td-sanitize (reused: configure runs
-# only once).  Environment: CC (default gcc), JOBS (default 2),
+# only once).  When the source directory is configured in-tree (CI), the
+# tracked files are copied to BUILDDIR/src first (configure refuses a
+# second build of a configured source directory).  Environment: CC (default gcc), JOBS (default 2),
 # CHECK_FLAGS (extra make check arguments, e.g. RUNTESTFLAGS=...).
 # Sanitizer options are compiled in (asan-defaults.c, through LIBS) since
 # the test suite gives ps and top a clean environment: leak reports off,
@@ -28,8 +30,22 @@ t0=$(now)
 cd "$b" || exit 1
 ${CC:-gcc} -O2 -DREPORT_DIR="\"$b/reports\"" -c -o asan-defaults.o \
 	"$here/asan-defaults.c" || { fail "asan-defaults.o"; echo "$passed passed, $failed failed"; exit 1; }
+# configure refuses a second build of a source directory that is itself
+# configured (an in-tree build, as CI makes): then build from a copy of
+# the tracked files, as they are in the working tree.
+cfgsrc=$src
+if [ -f "$src/config.status" ]; then
+	cfgsrc=$b/src
+	if ! [ -f "$cfgsrc/configure" ]; then
+		rm -rf "$cfgsrc" && mkdir -p "$cfgsrc" &&
+		(cd "$src" && git ls-files -z | tar --null -T - --no-recursion -cf -) |
+			(cd "$cfgsrc" && tar -xf -) &&
+		(cd "$cfgsrc" && ./autogen.sh) >autogen.log 2>&1 ||
+			{ fail "copy of the sources (see $b/autogen.log)"; echo "$passed passed, $failed failed"; exit 1; }
+	fi
+fi
 if ! [ -f Makefile ]; then
-	"$src/configure" -q --enable-sanitizers CC="${CC:-gcc}" \
+	"$cfgsrc/configure" -q --enable-sanitizers CC="${CC:-gcc}" \
 		LIBS="$b/asan-defaults.o" >configure.log 2>&1 ||
 		{ fail "configure (see $b/configure.log)"; echo "$passed passed, $failed failed"; exit 1; }
 fi
