@@ -53,6 +53,8 @@ struct td_sink {
 	const int *pids;                /* keep only these tgids (sorted) */
 	size_t npids;
 	int want_pid;                   /* ONE/THREAD: only this tgid */
+	int leader_tgid;                /* the process of out->v[leader] */
+	size_t leader;
 };
 
 static int supported_ok(const struct task_diag_version *v)
@@ -253,6 +255,31 @@ static int leader_row(struct td_sink *k, size_t idx)
 	return 0;
 }
 
+/* procfs reads ns/ and exe of a thread row from its process directory:
+ * a thread shows its leader's (missing ones included). */
+static int leader_links(struct td_sink *k, struct task *t)
+{
+	const struct task *l = &k->out->v[k->leader];
+	group_mask g = k->s->plan.native;
+
+	if (k->leader_tgid != t->tgid)
+		return 0;
+	if (g & GROUP_BIT(GRP_NS)) {
+		memcpy(t->ns, l->ns, sizeof(t->ns));
+		t->groups_filled = (t->groups_filled & ~GROUP_BIT(GRP_NS)) |
+			(l->groups_filled & GROUP_BIT(GRP_NS));
+	}
+	if (g & GROUP_BIT(GRP_EXE)) {
+		free(t->exe);
+		t->exe = l->exe ? strdup(l->exe) : NULL;
+		if (l->exe && !t->exe)
+			return -ENOMEM;
+		t->groups_filled = (t->groups_filled & ~GROUP_BIT(GRP_EXE)) |
+			(l->groups_filled & GROUP_BIT(GRP_EXE));
+	}
+	return 0;
+}
+
 static int emit_row(const struct td_rec *r, void *arg)
 {
 	struct td_sink *k = arg;
@@ -274,7 +301,11 @@ static int emit_row(const struct td_rec *r, void *arg)
 	if (k->mode == THREADS_NONE)
 		return 0;
 	t->is_thread_row = 1;
-	return r->pid == r->tgid ? leader_row(k, idx) : 0;
+	if (r->pid != r->tgid)
+		return leader_links(k, t);
+	k->leader_tgid = t->tgid;
+	k->leader = idx;
+	return leader_row(k, idx);
 }
 
 static int query(struct td_state *s, uint64_t show, uint32_t strategy,
@@ -426,11 +457,7 @@ static int td_scan(void *state, const struct selection *sel,
 	if (rc == 0 && s->plan.fallback)
 		rc = td_fallback_fill(&s->fb, sel->threads, !sel->pids, out,
 				      first);
-	/* task_diag has no dump owner: the module's euid is right unless
-	 * the task is not dumpable (then procfs says root) */
-	if (rc == 0 && (s->plan.native & GROUP_BIT(GRP_OWNER)) &&
-	    !(s->plan.native & GROUP_BIT(GRP_STATUS)))
-		rc = td_owner_fill(&s->fb, out, first);
+
 	if (rc == 0)
 		return 0;
 	note_fallback("scan failed", rc);

@@ -1,26 +1,19 @@
 /* Per-group fallback to procfs, merged by (tgid, tid, row kind). */
 #include <errno.h>
-#include <fcntl.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 #include "td_fallback.h"
 
 void td_fallback_init(struct td_fallback *fb, group_mask groups)
 {
 	memset(fb, 0, sizeof(*fb));
 	fb->groups = groups;
-	fb->procfd = -1;
 }
 
 void td_fallback_release(struct td_fallback *fb)
 {
 	if (fb->state)
 		procfs_backend.release(fb->state);
-	if (fb->procfd >= 0)
-		close(fb->procfd);
 	task_set_free(&fb->rows);
 	free(fb->pids);
 	memset(fb, 0, sizeof(*fb));
@@ -139,32 +132,6 @@ int td_fallback_fill(struct td_fallback *fb, enum thread_mode mode, int all,
 					      (enum data_group)g);
 		if (k == j)
 			j++;
-	}
-	return 0;
-}
-
-int td_owner_fill(struct td_fallback *fb, struct task_set *out, size_t first)
-{
-	if (fb->procfd < 0) {
-		fb->procfd = open("/proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-		if (fb->procfd < 0)
-			return -errno;
-	}
-	for (size_t i = first; i < out->n; i++) {
-		struct task *t = &out->v[i];
-		char path[48];
-		struct stat st;
-
-		/* procfs reads a leader's thread row from the process dir */
-		if (t->tid == t->tgid)
-			snprintf(path, sizeof(path), "%d/stat", t->tgid);
-		else
-			snprintf(path, sizeof(path), "%d/task/%d/stat",
-				 t->tgid, t->tid);
-		if (fstatat(fb->procfd, path, &st, 0) == 0) {
-			t->euid = st.st_uid;
-			t->egid = st.st_gid;
-		}
 	}
 	return 0;
 }

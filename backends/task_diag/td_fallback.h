@@ -12,7 +12,6 @@ struct td_fallback {
 	struct task_set rows;   /* procfs's rows of the last pass */
 	int *pids;
 	size_t npids, cappids;
-	int procfd;             /* /proc, for the owner lookups; -1 */
 };
 
 void td_fallback_init(struct td_fallback *fb, group_mask groups);
@@ -22,11 +21,6 @@ void td_fallback_release(struct td_fallback *fb);
  * was every process (no pid list is passed down then).  0 or -errno. */
 int td_fallback_fill(struct td_fallback *fb, enum thread_mode mode, int all,
 		     struct task_set *out, size_t first);
-
-/* The owner of each row's /proc stat file (root for tasks that are not
- * dumpable), where the owner group is wanted without status, which would
- * override it: one fstatat per row.  0 or -errno. */
-int td_owner_fill(struct td_fallback *fb, struct task_set *out, size_t first);
 
 /* Moves the fields of group g from src into dst (strings change owner). */
 void td_move_group(struct task *dst, struct task *src, enum data_group g);

@@ -295,14 +295,12 @@ int td_fill_task(const struct td_rec *r, group_mask groups,
 	fill_stat(t, r, u);
 	t->groups_filled |= GROUP_BIT(GRP_STAT);
 
-	/* The owner of /proc/PID/stat: root for tasks without a user
-	 * address space (kernel threads, zombies), else the effective ids. */
-	if (WANT(groups, GRP_OWNER) && HAVE(r, TASK_DIAG_CRED)) {
-		int rootish = t->is_kernel_thread ||
-			(HAVE(r, TASK_DIAG_STATM) && !r->statm.has_mm);
-
-		t->euid = rootish ? 0 : r->cred.euid;
-		t->egid = rootish ? 0 : r->cred.egid;
+	/* The owner of the task's /proc directory: its effective ids, root
+	 * for a kernel thread (dumpability only changes its files' owner). */
+	if (WANT(groups, GRP_OWNER) && HAVE(r, TASK_DIAG_CRED) &&
+	    !WITHHELD(r, TASK_DIAG_CRED)) {
+		t->euid = t->is_kernel_thread ? 0 : r->cred.euid;
+		t->egid = t->is_kernel_thread ? 0 : r->cred.egid;
 		t->groups_filled |= GROUP_BIT(GRP_OWNER);
 	}
 	if (WANT(groups, GRP_STATUS) && HAVE(r, TASK_DIAG_CRED) &&

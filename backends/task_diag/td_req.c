@@ -9,9 +9,7 @@ uint64_t td_group_show(enum data_group g)
 	case GRP_STAT:
 		return TASK_DIAG_SHOW_BASE | TASK_DIAG_SHOW_STAT;
 	case GRP_OWNER:
-		/* the dump owner is root for a task without an mm */
-		return TASK_DIAG_SHOW_BASE | TASK_DIAG_SHOW_CRED |
-			TASK_DIAG_SHOW_STATM;
+		return TASK_DIAG_SHOW_BASE | TASK_DIAG_SHOW_CRED;
 	case GRP_STATUS:
 		return TASK_DIAG_SHOW_BASE | TASK_DIAG_SHOW_CRED |
 			TASK_DIAG_SHOW_GROUPS | TASK_DIAG_SHOW_STAT |

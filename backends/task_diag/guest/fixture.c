@@ -33,6 +33,26 @@ static void *idle(void *arg)
 	return NULL;
 }
 
+static void *own_uts(void *arg)
+{
+	(void)arg;
+	if (unshare(CLONE_NEWUTS))
+		perror("fixture: unshare");
+	for (;;)
+		pause();
+	return NULL;
+}
+
+static void *stop_later(void *arg)
+{
+	(void)arg;
+	usleep(50000);
+	kill(getpid(), SIGSTOP);
+	for (;;)
+		pause();
+	return NULL;
+}
+
 static void threads(int n)
 {
 	pthread_t th;
@@ -90,6 +110,20 @@ static int hold(int argc, char **argv)
 		sched_setscheduler(0, SCHED_FIFO, &sp);
 	} else if (!strcmp(what, "title")) {
 		retitle(argc, argv);
+	} else if (!strcmp(what, "nsthread")) {
+		pthread_t th;
+
+		/* a thread in a namespace of its own: procfs shows a thread
+		 * row the namespaces of its process */
+		pthread_create(&th, NULL, own_uts, NULL);
+		usleep(20000);
+	} else if (!strcmp(what, "deadleader")) {
+		pthread_t th;
+
+		/* the leader exits, its threads live on (leader: zombie) */
+		pthread_create(&th, NULL, stop_later, NULL);
+		pthread_create(&th, NULL, idle, (void *)(size_t)9);
+		pthread_exit(NULL);
 	}
 	raise(SIGSTOP);
 	for (;;)
@@ -133,6 +167,7 @@ int main(int argc, char **argv)
 {
 	static const char *const kinds[] = {
 		"threads", "zombie", "user", "nodump", "name", "nice", "rt",
+		"nsthread", "deadleader",
 	};
 	char self[4096];
 	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);

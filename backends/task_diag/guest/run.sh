@@ -21,7 +21,7 @@ fi
 [ -e /proc/task-diag ] || { fail "no /proc/task-diag"; exit 0; }
 
 if $X/fixture "$NSLEEP"; then
-	pass "fixture started ($NSLEEP sleepers + 10 shapes)"
+	pass "fixture started ($NSLEEP sleepers + 12 shapes)"
 else
 	fail "fixture did not start"
 fi
@@ -131,6 +131,9 @@ case_ps "smaps -L (fallback)" root -eLo pid,lwp,pss,uss,comm
 case_ps "smaps m (fallback)" root axm -o pid,tid,pss,rss,comm
 case_ps "smaps as user (fallback)" 1000 -eo pid,pss,uss,comm
 case_ps "wchan" root -eo pid,wchan:30,comm
+case_ps "-L ns, exe" root -eLo pid,lwp,stat,utsns,ipcns,mntns,comm
+case_ps "-L ns as user" 1000 -eLo pid,lwp,stat,utsns,pidns,comm
+case_ps "m ns" root axm -o pid,tid,stat,utsns,comm
 
 # top: the task rows of one batch frame (the summary lines hold
 # load averages and times of day)
@@ -176,6 +179,20 @@ for how in one all; do
 done
 unset PROCPS_TD_PIDLIST
 case_ps "-p thread id" root -f -p "$TID,$ONE"
+
+# hidepid: 1 shows other users' /proc/PID but refuses its files (procfs
+# then drops the rows: BASE and STAT come back withheld), 2 hides them
+for hp in 1 2; do
+	if mount -o remount,hidepid=$hp /proc 2>/dev/null; then
+		case_ps "-ef hidepid=$hp" 1000 -ef
+		case_ps "aux hidepid=$hp" 1001 aux
+		case_ps "-eLf hidepid=$hp" 1000 -eLo pid,lwp,user,stat,wchan:20,comm,args
+		case_top 1000 -H
+	else
+		info "hidepid=$hp: remount refused, not tested"
+	fi
+done
+mount -o remount,hidepid=0 /proc 2>/dev/null
 
 # processes come and go during the dumps: no protocol error, no fallback
 churn() { while :; do /bin/true; done; }

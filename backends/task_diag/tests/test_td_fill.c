@@ -180,7 +180,7 @@ static void stat_and_status(void)
 	CHECK_UINT(t->sm_data, 150);
 	CHECK(t->cmdline.data == NULL);   /* not requested */
 
-	CASE("owner alone: the effective ids, root without an mm");
+	CASE("owner alone: the effective ids, with or without an mm");
 	CHECK_INT(run(&s, GROUP_BIT(GRP_STAT) | GROUP_BIT(GRP_OWNER)), 0);
 	CHECK_UINT(s.set.v[0].euid, 1001);
 	CHECK_UINT(s.set.v[0].egid, 101);
@@ -195,8 +195,8 @@ static void stat_and_status(void)
 	tb_attr(&b, TASK_DIAG_GROUPS, "", 0);
 	tb_end(&b);
 	CHECK_INT(run(&s, GROUP_BIT(GRP_STAT) | GROUP_BIT(GRP_OWNER)), 0);
-	CHECK_UINT(s.set.v[0].euid, 0);
-	CHECK_UINT(s.set.v[0].egid, 0);
+	CHECK_UINT(s.set.v[0].euid, 1001);
+	CHECK_UINT(s.set.v[0].egid, 101);
 	CASE("status without an mm: no Vm lines, empty Groups");
 	CHECK_INT(run(&s, GROUP_BIT(GRP_STAT) | GROUP_BIT(GRP_STATUS)), 0);
 	CHECK_UINT(s.set.v[0].vm_size, 0);
@@ -262,8 +262,9 @@ static void blobs_and_withheld(void)
 	CHECK_STR(t->exe, "/usr/bin/sleep");
 	CHECK_INT(t->autogroup_id, 12);
 	CHECK_INT(t->autogroup_nice, -3);
-	/* kernel thread: root owns its /proc files */
+	/* kernel thread: root owns its /proc directory */
 	CHECK_UINT(t->euid, 0);
+	CHECK_UINT(t->egid, 0);
 
 	CASE("withheld groups look like refused procfs files");
 	b.len = 0;
