@@ -103,6 +103,79 @@ static void put_task_line(const char *text, const char *cap)
 	scr_row(line);
 }
 
+struct find Find;
+
+static bool row_passes(const struct row *r)
+{
+	if (!(Curwin->winflags & WF_IDLE) && r->tics_delta == 0)
+		return false;
+	return user_match(r->t);
+}
+
+/* The text of a task row, with the sort column's highlight if mark. */
+static void row_text(char *line, size_t size, const struct row *r,
+		     struct frame *fr, bool mark, bool high)
+{
+	size_t len = 0;
+
+	for (int i = 0; i < Lay.n; i++) {
+		bool m = mark && Lay.fld[i] == Curwin->sortindx;
+
+		len += (size_t)snprintf(line + len, size - len, "%s%s%s",
+			m ? scr_cap(7) : "", field_cell(Lay.fld[i], r, fr),
+			m ? scr_cap(high ? 7 : 8) : "");
+		if (len >= size)
+			len = size - 1;
+	}
+}
+
+/* Every occurrence of the located string, shown reversed. */
+static void mark_found(char *line, size_t size, const char *rowcap)
+{
+	char out[SCREEN_MAX * 16];
+	size_t n = strlen(Find.str), len = 0;
+	const char *p = line, *q;
+
+	if (!n || !strstr(line, Find.str))
+		return;
+	while ((q = strstr(p, Find.str)) && len < sizeof(out)) {
+		len += (size_t)snprintf(out + len, sizeof(out) - len,
+			"%.*s%s%s%s%s", (int)(q - p), p, scr_cap(4), Find.str,
+			scr_off(), rowcap);
+		p = q + n;
+	}
+	if (len < sizeof(out))
+		snprintf(out + len, sizeof(out) - len, "%s", p);
+	out[sizeof(out) - 1] = '\0';
+	if (strlen(out) < size)
+		strcpy(line, out);
+}
+
+/* 'L' and '&': the first row at or after the view's top (after it for
+ * '&') holding the string becomes the top. */
+static void locate(struct row **rows, size_t n, struct frame *fr)
+{
+	struct winstate *ws = &Winstate[Curwin - Rc.win];
+	int from = ws->begtask + (Find.pending == '&' ? 1 : 0), idx = 0;
+	char line[SCREEN_MAX * 16];
+
+	Find.failed = true;
+	for (size_t k = 0; k < n; k++) {
+		if (!row_passes(rows[k]))
+			continue;
+		if (idx >= from) {
+			row_text(line, sizeof(line), rows[k], fr, false, false);
+			if (strstr(line, Find.str)) {
+				ws->begtask = idx;
+				Find.failed = false;
+				break;
+			}
+		}
+		idx++;
+	}
+	Find.pending = 0;
+}
+
 /* The task area: header, then the rows that pass the filters. */
 static void show_tasks(struct frame *fr, int room)
 {
@@ -126,16 +199,15 @@ static void show_tasks(struct frame *fr, int room)
 		tasks_sort(Curwin->sortindx, Curwin->winflags);
 	if (Curwin->maxtasks && Curwin->maxtasks < limit)
 		limit = Curwin->maxtasks;
+	if (inter && Find.pending && Find.str[0])
+		locate(rows, n, fr);
 	skip = inter ? Winstate[Curwin - Rc.win].begtask : 0;
 	Tasks_total = 0;
 	for (size_t k = 0; k < n; k++) {
 		const struct row *r = rows[k];
-		const struct task *t = r->t;
 		bool high;
 
-		if (!(Curwin->winflags & WF_IDLE) && r->tics_delta == 0)
-			continue;
-		if (!user_match(t))
+		if (!row_passes(r))
 			continue;
 		Tasks_total++;
 		if (skip > 0) {
@@ -144,17 +216,11 @@ static void show_tasks(struct frame *fr, int room)
 		}
 		if (shown >= limit)
 			continue;
-		high = (Curwin->winflags & WF_HIROWS) && t->state == 'R';
-		len = 0;
-		for (int i = 0; i < Lay.n; i++) {
-			bool mark = inter && (Curwin->winflags & WF_HICOLS) &&
-				    Lay.fld[i] == Curwin->sortindx;
-
-			len += (size_t)snprintf(line + len, sizeof(line) - len,
-				"%s%s%s", mark ? scr_cap(7) : "",
-				field_cell(Lay.fld[i], r, fr),
-				mark ? scr_cap(high ? 7 : 8) : "");
-		}
+		high = (Curwin->winflags & WF_HIROWS) && r->t->state == 'R';
+		row_text(line, sizeof(line), r, fr,
+			 inter && (Curwin->winflags & WF_HICOLS), high);
+		if (inter && Find.str[0])
+			mark_found(line, sizeof(line), scr_cap(high ? 7 : 8));
 		put_task_line(line, scr_cap(high ? 7 : 8));
 		shown++;
 	}

@@ -20,6 +20,15 @@ struct winstate {
 };
 
 extern struct winstate Winstate[WIN_COUNT];
+
+/* 'L' and '&': the string, the request for the next frame, and whether
+ * the last search missed. */
+struct find {
+	char str[64];
+	int pending;
+	bool failed;
+};
+extern struct find Find;
 /* The layout of the last frame, and how many task rows it could show. */
 extern struct layout Lay;
 extern int Task_rows, Tasks_shown, Msg_row;

@@ -107,6 +107,11 @@ int interactive(void)
 			scr_invalidate();
 		}
 		frame_make();
+		if (Find.failed) {
+			Find.failed = false;
+			inter_msg("\"%s\" not found", Find.str);
+			continue;
+		}
 		k = scr_getkey(Rc.delay);
 		if (k == TK_NONE)
 			continue;

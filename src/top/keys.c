@@ -336,6 +336,19 @@ static void key_scroll(int key)
 		ws->begpflg = 0;
 }
 
+static void key_locate(int key)
+{
+	char buf[sizeof(Find.str)];
+
+	if (key == 'L') {
+		if (!inter_prompt("Locate string", buf, sizeof(buf)))
+			return;
+		snprintf(Find.str, sizeof(Find.str), "%s", buf);
+	}
+	if (Find.str[0])
+		Find.pending = key;
+}
+
 static void key_write(void)
 {
 	if (rc_write())
@@ -455,8 +468,17 @@ bool keys_do(int key)
 		toggle(WF_SCROLL);
 		break;
 	case 'f':
-	case 'F':
 		fieldmgr_run();
+		break;
+	case 'L':
+	case '&':
+		key_locate(key);
+		break;
+	case ' ':
+	case '\n':
+	case '\r':
+	case 'F':       /* forest focus: nothing outside a forest */
+	case 'v':       /* forest children: likewise */
 		break;
 	case TK_UP: case TK_DOWN: case TK_PGUP: case TK_PGDN:
 	case TK_HOME: case TK_END: case TK_LEFT: case TK_RIGHT:
