@@ -38,7 +38,7 @@ if [ -f "$src/config.status" ]; then
 	cfgsrc=$b/src
 	if ! [ -f "$cfgsrc/configure" ]; then
 		rm -rf "$cfgsrc" && mkdir -p "$cfgsrc" &&
-		(cd "$src" && git ls-files -z | tar --null -T - --no-recursion -cf -) |
+		(cd "$src" && git ls-files -z | tar --no-recursion --null -cf - -T -) |
 			(cd "$cfgsrc" && tar -xf -) &&
 		(cd "$cfgsrc" && ./autogen.sh) >autogen.log 2>&1 ||
 			{ fail "copy of the sources (see $b/autogen.log)"; echo "$passed passed, $failed failed"; exit 1; }
