@@ -4,6 +4,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "library/sysinfo.h"
+#include "filter.h"
 #include "fmt.h"
 #include "frame.h"
 #include "rcfile.h"
@@ -105,11 +106,15 @@ static void put_task_line(const char *text, const char *cap)
 
 struct find Find;
 
+static const struct frame *Frame;
+
 static bool row_passes(const struct row *r)
 {
 	if (!(Curwin->winflags & WF_IDLE) && r->tics_delta == 0)
 		return false;
-	return user_match(r->t);
+	if (!user_match(r->t))
+		return false;
+	return filter_pass((int)(Curwin - Rc.win), r, Frame);
 }
 
 /* The text of a task row, with the sort column's highlight if mark. */
@@ -151,12 +156,12 @@ static void mark_found(char *line, size_t size, const char *rowcap)
 		strcpy(line, out);
 }
 
-/* 'L' and '&': the first row at or after the view's top (after it for
- * '&') holding the string becomes the top. */
+/* 'L' and '&': the first row below the view's top holding the string
+ * becomes the top. */
 static void locate(struct row **rows, size_t n, struct frame *fr)
 {
 	struct winstate *ws = &Winstate[Curwin - Rc.win];
-	int from = ws->begtask + (Find.pending == '&' ? 1 : 0), idx = 0;
+	int from = ws->begtask + 1, idx = 0;
 	char line[SCREEN_MAX * 16];
 
 	Find.failed = true;
@@ -185,6 +190,7 @@ static void show_tasks(struct frame *fr, int room)
 	int shown = 0, limit = room, skip;
 	bool inter = scr_interactive();
 
+	Frame = fr;
 	for (int i = 0; i < Lay.n; i++)
 		len += (size_t)snprintf(line + len, sizeof(line) - len, "%s",
 					field_header(Lay.fld[i], fr));

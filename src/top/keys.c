@@ -8,6 +8,7 @@
 #include <sys/resource.h>
 #include "fieldmgr.h"
 #include "fields.h"
+#include "filter.h"
 #include "frame.h"
 #include "help.h"
 #include "inter.h"
@@ -349,6 +350,33 @@ static void key_locate(int key)
 		Find.pending = key;
 }
 
+static void key_filter(int key)
+{
+	int win = (int)(Curwin - Rc.win);
+	char prompt[96], buf[128];
+	const char *err;
+
+	snprintf(prompt, sizeof(prompt), "add filter #%d (%s) as: [!]FLD?VAL",
+		 filter_count(win) + 1,
+		 key == 'o' ? "ignoring case" : "case sensitive");
+	if (!inter_prompt(prompt, buf, sizeof(buf)) || !buf[0])
+		return;
+	err = filter_add(win, buf, key == 'o');
+	if (err)
+		inter_msg("%s", err);
+}
+
+/* ^O: the filters in force, until <Enter>. */
+static void key_show_filters(void)
+{
+	char list[1024], prompt[1100], buf[4];
+
+	filter_list((int)(Curwin - Rc.win), list, sizeof(list));
+	snprintf(prompt, sizeof(prompt), "<Enter> to resume, filters: %s",
+		 list[0] ? list : "none");
+	inter_prompt(prompt, buf, sizeof(buf));
+}
+
 static void key_write(void)
 {
 	if (rc_write())
@@ -473,6 +501,20 @@ bool keys_do(int key)
 	case 'L':
 	case '&':
 		key_locate(key);
+		break;
+	case 'o':
+	case 'O':
+		key_filter(key);
+		break;
+	case 'O' & 0x1f:
+		key_show_filters();
+		break;
+	case '=':
+		filter_clear((int)(Curwin - Rc.win));
+		Opt.user.mode = 0;
+		Curwin->maxtasks = 0;
+		Winstate[Curwin - Rc.win].begtask = 0;
+		Winstate[Curwin - Rc.win].begpflg = 0;
 		break;
 	case ' ':
 	case '\n':

@@ -1,0 +1,118 @@
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include "filter.h"
+
+enum { FILTER_MAX = 32, VALUE_MAX = 64 };
+
+struct filter {
+	int field;
+	char op;                /* '=', '<' or '>' */
+	bool negate, nocase;
+	char value[VALUE_MAX];
+	char text[VALUE_MAX + 16];      /* as typed, for ^O */
+};
+
+static struct filter filters[WIN_COUNT][FILTER_MAX];
+static int nfilters[WIN_COUNT];
+
+const char *filter_add(int win, const char *spec, bool nocase)
+{
+	static char msg[128];
+	struct filter f = { .nocase = nocase };
+	const char *p = spec, *op;
+	char name[32];
+
+	if (nfilters[win] >= FILTER_MAX)
+		return "max filters reached";
+	if (*p == '!') {
+		f.negate = true;
+		p++;
+	}
+	op = strpbrk(p, "=<>");
+	if (!op || op == p) {
+		snprintf(msg, sizeof(msg), "'%s' filter delimiter is missing",
+			 f.negate ? "exclude" : "include");
+		return msg;
+	}
+	snprintf(name, sizeof(name), "%.*s", (int)(op - p), p);
+	f.field = field_by_name(name);
+	if (f.field < 0) {
+		snprintf(msg, sizeof(msg), "unrecognized field name '%s'", name);
+		return msg;
+	}
+	f.op = *op;
+	snprintf(f.value, sizeof(f.value), "%s", op + 1);
+	snprintf(f.text, sizeof(f.text), "%s", spec);
+	filters[win][nfilters[win]++] = f;
+	return NULL;
+}
+
+void filter_clear(int win)
+{
+	nfilters[win] = 0;
+}
+
+int filter_count(int win)
+{
+	return nfilters[win];
+}
+
+void filter_list(int win, char *buf, size_t size)
+{
+	size_t len = 0;
+
+	buf[0] = '\0';
+	for (int i = 0; i < nfilters[win] && len < size; i++)
+		len += (size_t)snprintf(buf + len, size - len, "%s'%s'",
+					i ? " + " : "", filters[win][i].text);
+}
+
+/* The cell's text without its padding. */
+static void cell_text(char *out, size_t size, const struct filter *f,
+		      const struct row *r, const struct frame *fr)
+{
+	const char *s = field_cell(f->field, r, fr);
+	size_t n;
+
+	while (*s == ' ')
+		s++;
+	snprintf(out, size, "%s", s);
+	n = strlen(out);
+	while (n && out[n - 1] == ' ')
+		out[--n] = '\0';
+}
+
+static bool one_pass(const struct filter *f, const struct row *r,
+		     const struct frame *fr)
+{
+	char text[512];
+	bool hit;
+
+	cell_text(text, sizeof(text), f, r, fr);
+	if (f->op == '=') {
+		hit = f->nocase ? strcasestr(text, f->value) != NULL :
+				  strstr(text, f->value) != NULL;
+	} else {
+		char *e1, *e2;
+		double a = strtod(text, &e1), b = strtod(f->value, &e2);
+		int c;
+
+		if (!*e1 && !*e2 && e1 != text && e2 != f->value)
+			c = (a > b) - (a < b);
+		else
+			c = f->nocase ? strcasecmp(text, f->value) :
+					strcmp(text, f->value);
+		hit = f->op == '<' ? c < 0 : c > 0;
+	}
+	return hit != f->negate;
+}
+
+bool filter_pass(int win, const struct row *r, const struct frame *fr)
+{
+	for (int i = 0; i < nfilters[win]; i++)
+		if (!one_pass(&filters[win][i], r, fr))
+			return false;
+	return true;
+}

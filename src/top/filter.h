@@ -1,0 +1,19 @@
+/* The other filters ('o', 'O'): [!]FIELD=VALUE, FIELD<VALUE and
+ * FIELD>VALUE on the text a column shows. */
+#ifndef TOP_FILTER_H
+#define TOP_FILTER_H
+
+#include <stdbool.h>
+#include "fields.h"
+
+/* Parses and adds a filter to window w; NULL, or the message to show. */
+const char *filter_add(int win, const char *spec, bool nocase);
+/* Drops the filters of a window. */
+void filter_clear(int win);
+int filter_count(int win);
+/* The filters as ^O lists them. */
+void filter_list(int win, char *buf, size_t size);
+/* Whether row r passes every filter of window win. */
+bool filter_pass(int win, const struct row *r, const struct frame *fr);
+
+#endif
