@@ -377,6 +377,37 @@ static void key_show_filters(void)
 	inter_prompt(prompt, buf, sizeof(buf));
 }
 
+/* 'g': a window by number becomes the current one. */
+static void key_group(void)
+{
+	char buf[8];
+
+	if (!inter_prompt("Choose field group (1 - 4)", buf, sizeof(buf)) ||
+	    !buf[0])
+		return;
+	if (buf[0] >= '1' && buf[0] <= '4' && !buf[1])
+		Curwin = &Rc.win[buf[0] - '1'];
+}
+
+static void key_width(void)
+{
+	char prompt[96], buf[16];
+	char *end;
+	long v;
+
+	snprintf(prompt, sizeof(prompt),
+		 "width incr is %d, change to (0 default, -1 auto)",
+		 Rc.fixed_widest);
+	if (!inter_prompt(prompt, buf, sizeof(buf)) || !buf[0])
+		return;
+	v = strtol(buf, &end, 0);
+	if (*end || v < -1 || v > SCREEN_MAX) {
+		inter_msg("Unacceptable integer");
+		return;
+	}
+	Rc.fixed_widest = (int)v;
+}
+
 static void key_write(void)
 {
 	if (rc_write())
@@ -505,6 +536,38 @@ bool keys_do(int key)
 	case 'o':
 	case 'O':
 		key_filter(key);
+		break;
+	case 'a': case 'w': case '-': case '_': case 'G': case '+':
+		/* the alternate display's commands */
+		inter_msg("Command disabled, 'A' mode required");
+		break;
+	case 'g':
+		key_group();
+		break;
+	case 'X':
+		key_width();
+		break;
+	case 'Y': {
+		char buf[4];
+
+		inter_prompt("to enable 'Y' press <Enter> then type 'W' and "
+			     "restart top", buf, sizeof(buf));
+		break;
+	}
+	case '3': {
+		char buf[8];
+
+		inter_prompt("expand which numa node (0-0)", buf, sizeof(buf));
+		break;
+	}
+	case '!':
+		if (Curwin->winflags & WF_CPUSUM)
+			inter_msg("wrong mode, command inactive");
+		else
+			Curwin->combine_cpus = !Curwin->combine_cpus;
+		break;
+	case 'R' & 0x1f:
+		key_renice();
 		break;
 	case 'O' & 0x1f:
 		key_show_filters();
