@@ -26,7 +26,11 @@ double elapsed_seconds(const struct task *t)
 
 static unsigned long long elapsed_ticks(const struct task *t)
 {
-	return (unsigned long long)(elapsed_seconds(t) * (double)ctx.hertz);
+	double x = elapsed_seconds(t) * (double)ctx.hertz;
+
+	/* a wrapped elapsed time is past 2^64: converting it is undefined,
+	 * and x86-64 gives 0, which is what the reference prints */
+	return x < 18446744073709551616.0 ? (unsigned long long)x : 0;
 }
 
 int pr_pcpu(struct out *o, const struct task *t)
