@@ -241,7 +241,7 @@ static const char *sysv_default(const struct ps_args *a, struct column **l)
 		if (!(fm & FM_y))
 			push_spec(l, "f");
 	}
-	if (fm & (FM_M | FM_Mu))
+	if (fm & FM_M)
 		push_spec(l, "label");
 	return NULL;
 }
@@ -411,7 +411,7 @@ static const char *adjust_macro(struct ps_args *a, struct column **l)
 			return "-L with H/-m/m but no PID/PGID/SID/SESS for NLWP to follow";
 		add_after(l, "%CPU", "nlwp");
 	}
-	if (fm & (FM_M | FM_Mu))
+	if (fm & FM_M)
 		push_spec(l, "label");
 	if ((pers.bits & PER_ZAP_ADDR) && (a->format_flags & FF_Ul) &&
 	    add_after(l, "ADDR", "sgi_p"))
@@ -474,9 +474,9 @@ const char *build_formats(struct ps_args *a, struct format_result *r)
 		fprintf(stderr, "warning: $PS_FORMAT ignored. (%s)\n", err);
 	}
 	if (have_o) {
-		if (a->format_flags & ~(FF_Uf | FF_Uc) || (a->modifiers & FM_F))
+		if (a->format_flags)
 			return "conflicting format options";
-		if (a->modifiers & ~(FM_c | FM_Mu))
+		if (a->modifiers)
 			return "can not use output modifiers with user-defined output";
 		if (must_use)
 			return "-L/-T with H/m/-m and -o/-O/o/O is nonsense";

@@ -86,10 +86,15 @@ static struct request *make_request(const struct ps_args *a,
 	for (const struct sort_key *k = f->sort; k; k = k->next)
 		for (int i = 0; k->spec->items[i] != ITEM_COUNT && n < 250; i++)
 			items[n++] = k->spec->items[i];
+	if (a->bsd_e)   /* e: the command columns show the environment */
+		items[n++] = ITEM_ENVIRON;
 	r = request_new(items, n);
 	if (!r)
 		return NULL;
 	request_add_groups(r, selection_groups(a));
+	/* e: the environment follows the command */
+	if (a->bsd_e)
+		request_add_groups(r, GROUP_BIT(GRP_ENVIRON));
 	return r;
 }
 
@@ -148,6 +153,10 @@ int main(int argc, char **argv)
 	}
 	sel.threads = thread_mode(&args);
 	ctx.split_threads = sel.threads == THREADS_AFTER;
+	/* Sorted output holds processes only: -L -T -m m then show each
+	 * process once (H lists threads as processes and keeps them). */
+	if (fmt.sort && !(args.thread_flags & TF_B_H))
+		sel.threads = THREADS_NONE;
 	if (args.quick_count) {
 		sel.pids = args.quick_pids;
 		sel.npids = args.nquick;

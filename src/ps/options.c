@@ -139,10 +139,7 @@ static const char *parse_sysv(struct parser *p)
 		case 'L':
 			a->thread_flags |= TF_U_L;
 			break;
-		case 'M':
-			a->modifiers |= FM_Mu;
-			break;
-		case 'Z':
+		case 'M': case 'Z':
 			a->modifiers |= FM_M;
 			break;
 		case 'N':

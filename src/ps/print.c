@@ -264,7 +264,7 @@ static char *append_environ(const struct task *t, char *end, int *cells)
 
 	if (!ctx.bsd_e || *cells <= 1)
 		return end;
-	if (!t->environ.data) {
+	if (!t->environ.data || !t->environ.len || !t->environ.data[0]) {
 		strcpy(text, "-");
 	} else {
 		join_vector(joined, sizeof(joined), t->environ.data,

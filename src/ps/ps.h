@@ -102,8 +102,7 @@ enum {
 	FF_B_MASK = FF_Bj | FF_Bl | FF_Bs | FF_Bu | FF_Bv | FF_BX | FF_Lm,
 };
 
-enum { FM_y = 1, FM_F = 2, FM_P = 4, FM_M = 8, FM_c = 16, FM_j = 32,
-       FM_Mu = 64 /* -M: a label column, but -o may go with it */ };
+enum { FM_y = 1, FM_F = 2, FM_P = 4, FM_M = 8, FM_c = 16, FM_j = 32 };
 
 enum {
 	TF_B_H = 1, TF_B_m = 2, TF_U_m = 4, TF_U_T = 8, TF_U_L = 16,
