@@ -98,7 +98,7 @@ int interactive(void)
 		if (Rc.win[i].winflags & WF_CPUSUM)
 			Rc.win[i].double_up = 0;
 	frame_init();
-	while (!Quit) {
+	while (!Quit && !scr_ended()) {
 		int k;
 
 		if (scr_resized()) {

@@ -39,6 +39,20 @@ static void on_winch(int sig)
 	resized = 1;
 }
 
+static volatile sig_atomic_t ended;
+
+/* SIGTERM and friends end top the way 'q' does. */
+static void on_end(int sig)
+{
+	(void)sig;
+	ended = 1;
+}
+
+bool scr_ended(void)
+{
+	return ended;
+}
+
 bool scr_interactive(void)
 {
 	return active;
@@ -94,6 +108,11 @@ void scr_start(void)
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_winch;
 	sigaction(SIGWINCH, &sa, NULL);
+	sa.sa_handler = on_end;
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGQUIT, &sa, NULL);
 
 	if (tcgetattr(STDIN_FILENO, &saved_tios) == 0) {
 		t = saved_tios;
@@ -448,6 +467,8 @@ int scr_getkey(double secs)
 	struct timeval tv, *tvp = NULL;
 	ssize_t n;
 
+	if (ended)
+		return 'q' | 0x1000;
 	if (npend)
 		return next_key();
 	fflush(stdout);
@@ -459,7 +480,7 @@ int scr_getkey(double secs)
 	FD_ZERO(&fds);
 	FD_SET(STDIN_FILENO, &fds);
 	if (select(STDIN_FILENO + 1, &fds, NULL, NULL, tvp) <= 0)
-		return TK_NONE;
+		return ended ? ('q' | 0x1000) : TK_NONE;
 	n = read(STDIN_FILENO, pend, sizeof(pend));
 	if (n <= 0) {
 		if (n == 0 || (errno != EINTR && errno != EAGAIN))

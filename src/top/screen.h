@@ -69,6 +69,8 @@ void scr_cursor(bool visible);
 
 /* Waits at most secs (< 0: forever) for a key; TK_NONE on timeout. */
 int scr_getkey(double secs);
+/* True once SIGTERM, SIGHUP, SIGINT or SIGQUIT arrived. */
+bool scr_ended(void);
 /* Forgets typed-ahead input. */
 void scr_drop_input(void);
 /* True when a resize arrived since the last call. */
