@@ -123,6 +123,7 @@ static void row_text(char *line, size_t size, const struct row *r,
 {
 	size_t len = 0;
 
+	line[0] = '\0';
 	for (int i = 0; i < Lay.n; i++) {
 		bool m = mark && Lay.fld[i] == Curwin->sortindx;
 
@@ -191,6 +192,7 @@ static void show_tasks(struct frame *fr, int room)
 	bool inter = scr_interactive();
 
 	Frame = fr;
+	line[0] = '\0';
 	for (int i = 0; i < Lay.n; i++)
 		len += (size_t)snprintf(line + len, sizeof(line) - len, "%s",
 					field_header(Lay.fld[i], fr));

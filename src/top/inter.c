@@ -53,9 +53,11 @@ bool inter_prompt(const char *prompt, char *buf, size_t size)
 		int k = scr_getkey(-1);
 
 		if (k == TK_NONE) {
-			if (scr_resized()) {
-				scr_geometry();
-				prompt_show(prompt, buf);
+			/* a resize gives up the question, as the reference
+			 * does; the frame loop repaints */
+			if (scr_resize_pending()) {
+				scr_cursor(false);
+				return false;
 			}
 			continue;
 		}

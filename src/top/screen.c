@@ -79,6 +79,11 @@ void scr_geometry(void)
 		Screen_rows = ROWS_MAX;
 }
 
+bool scr_resize_pending(void)
+{
+	return resized;
+}
+
 bool scr_resized(void)
 {
 	bool r = resized;

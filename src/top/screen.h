@@ -73,6 +73,8 @@ int scr_getkey(double secs);
 bool scr_ended(void);
 /* Forgets typed-ahead input. */
 void scr_drop_input(void);
+/* Whether a resize waits to be handled (left for the caller). */
+bool scr_resize_pending(void);
 /* True when a resize arrived since the last call. */
 bool scr_resized(void);
 /* Reads the terminal size into Screen_cols/Screen_rows. */
