@@ -256,6 +256,12 @@ static const char *parse_sort_list(const char *arg, struct sort_key **out)
 		free(buf);
 		return "long sort specification must follow 'k'";
 	}
+	/* like a format list: no empty item, one trailing comma allowed */
+	for (const char *p = arg; *p; p++)
+		if (*p == ',' && (p == arg || p[1] == ',')) {
+			free(buf);
+			return "improper sort list";
+		}
 	for (tok = strtok_r(buf, ",", &save); tok;
 	     tok = strtok_r(NULL, ",", &save)) {
 		struct sort_key *k = calloc(1, sizeof(*k));
@@ -432,6 +438,14 @@ const char *build_formats(struct ps_args *a, struct format_result *r)
 			(tf & (TF_B_m | TF_U_m | TF_B_H));
 
 	memset(r, 0, sizeof(*r));
+	{
+		int sorts = 0;
+
+		for (struct deferred *d = a->deferred; d; d = d->next)
+			sorts += d->kind == 'k' || d->kind == 's';
+		if (sorts > 1)
+			return "multiple sort options";
+	}
 	for (struct deferred *d = a->deferred; d; d = d->next) {
 		if (d->kind == 'o') {
 			have_o = true;

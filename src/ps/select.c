@@ -52,8 +52,6 @@ const char *selection_setup(const struct ps_args *a)
 		return NULL;
 	}
 	b &= ~SS_B_g;   /* g only widens a: it is always on */
-	if (!b && (s & SS_B_g))
-		b = SS_B_a;
 	switch (b) {
 	case 0:
 		/* same euid, and our tty (SysV) or any tty (BSD) */

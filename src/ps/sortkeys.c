@@ -24,6 +24,13 @@ FIELD_CMP(size, sm_size)
 			    { __VA_ARGS__, ITEM_COUNT } }
 
 /* Sort-only keys: they have no column of their own. */
+static int cmp_none(const struct task *a, const struct task *b)
+{
+	(void)a;
+	(void)b;
+	return 0;
+}
+
 static const struct spec sort_only[] = {
 	KEY("cmaj_flt", cmp_cmajflt, ITEM_CMAJFLT),
 	KEY("cmin_flt", cmp_cminflt, ITEM_CMINFLT),
@@ -35,14 +42,16 @@ static const struct spec sort_only[] = {
 	KEY("share", cmp_share, ITEM_SM_SHARED),
 	KEY("size", cmp_size, ITEM_SM_SIZE),
 	KEY("utime", cmp_utime, ITEM_UTIME),
+	/* O J and O K: letters the reference accepts and sorts nothing by */
+	KEY("(none)", cmp_none, ITEM_COUNT),
 };
 
 static const struct {
 	char letter;
 	const char *key;
 } short_keys[] = {
-	{ 'C', "pcpu" }, { 'G', "tpgid" }, { 'J', "cstime" },
-	{ 'K', "stime" }, { 'M', "maj_flt" }, { 'N', "cmaj_flt" },
+	{ 'C', "pcpu" }, { 'G', "tpgid" }, { 'J', "(none)" },
+	{ 'K', "(none)" }, { 'M', "maj_flt" }, { 'N', "cmaj_flt" },
 	{ 'P', "ppid" }, { 'R', "resident" }, { 'S', "share" },
 	{ 'T', "start_time" }, { 'U', "uid" }, { 'c', "cmd" },
 	{ 'f', "flags" }, { 'g', "pgrp" }, { 'j', "cutime" },
