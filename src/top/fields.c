@@ -174,12 +174,20 @@ STR(s_cgroups)
 
 STR(s_cgname)
 {
-	const char *cg = s_cgroups(r, buf, size), *name;
+	const char *cg = s_cgroups(r, buf, size), *name, *end;
 
-	name = strstr(cg, ":/");
-	if (!name || !name[2])
+	/* a named hierarchy gives the last part of its path; without one
+	 * the whole list shows */
+	name = strstr(cg, "name=");
+	if (!name)
+		return cg;
+	name = strchr(name, ':');
+	if (!name || name[1] != '/')
 		return "-";
-	name = strrchr(cg, '/');
+	end = strchr(name, ',');
+	if (end)
+		*(char *)end = '\0';
+	name = strrchr(name, '/');
 	return name[1] ? name + 1 : "-";
 }
 
