@@ -94,7 +94,9 @@ NUM(v_io_rbytes, (long long)T(r)->io_read_bytes)
 NUM(v_io_rops, (long long)T(r)->io_syscr)
 NUM(v_io_wbytes, (long long)T(r)->io_write_bytes)
 NUM(v_io_wops, (long long)T(r)->io_syscw)
-NUM(v_ag_id, T(r)->autogroup_id)
+/* a task without an autogroup file (threads, kernel threads) shows -1 */
+NUM(v_ag_id, (T(r)->groups_filled & GROUP_BIT(GRP_AUTOGROUP)) ?
+	     T(r)->autogroup_id : -1)
 NUM(v_ag_nice, T(r)->autogroup_nice)
 NUM(v_start, (long long)T(r)->start_time)
 NUM(v_numa, numa_node_of(T(r)->processor))
