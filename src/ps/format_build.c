@@ -433,19 +433,12 @@ const char *build_formats(struct ps_args *a, struct format_result *r)
 	struct column *cols = NULL;
 	const char *err = NULL, *env, *macro;
 	bool have_o = false;
+	int sorts = 0;
 	unsigned tf = a->thread_flags;
 	bool must_use = (tf & (TF_U_L | TF_U_T)) &&
 			(tf & (TF_B_m | TF_U_m | TF_B_H));
 
 	memset(r, 0, sizeof(*r));
-	{
-		int sorts = 0;
-
-		for (struct deferred *d = a->deferred; d; d = d->next)
-			sorts += d->kind == 'k' || d->kind == 's';
-		if (sorts > 1)
-			return "multiple sort options";
-	}
 	for (struct deferred *d = a->deferred; d; d = d->next) {
 		if (d->kind == 'o') {
 			have_o = true;
@@ -454,28 +447,38 @@ const char *build_formats(struct ps_args *a, struct format_result *r)
 			/* -O: pid, the given columns, then the defaults */
 			struct column *mid = NULL;
 
+			if (have_o)
+				return "option -O can not follow other format options";
 			err = parse_format_list(d->arg, &mid);
 			if (!err) {
 				have_o = true;
 				wrap_O(&cols, mid, false);
 			}
 		} else if (d->kind == 'B') {
-			/* BSD O: one-letter sort keys, else like -O; when
-			 * both fail the sort complaint is shown */
+			/* BSD O: one-letter sort keys, else like -O (first
+			 * format only); when both fail the sort complaint is
+			 * shown */
 			struct column *mid = NULL;
 
 			err = parse_short_sort(d->arg, &r->sort);
-			if (err && !parse_format_list(d->arg, &mid)) {
+			if (!err) {
+				sorts++;
+			} else if (!parse_format_list(d->arg, &mid)) {
+				if (have_o)
+					return "option O is neither first format nor sort order";
 				err = NULL;
 				have_o = true;
 				wrap_O(&cols, mid, true);
 			}
 		} else {
+			sorts++;
 			err = parse_sort_list(d->arg, &r->sort);
 		}
 		if (err)
 			return err;
 	}
+	if (sorts > 1)
+		return "multiple sort options";
 	/* $PS_FORMAT stands in for the defaults only. */
 	env = getenv("PS_FORMAT");
 	if (!have_o && !a->format_flags && !a->modifiers && env && *env) {

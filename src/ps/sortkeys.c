@@ -82,6 +82,10 @@ const char *parse_short_sort(const char *arg, struct sort_key **out)
 		const struct spec *s = NULL;
 		struct sort_key *k;
 
+		/* a key letter may be given once only */
+		if (*p != '+' && *p != '-' && strchr(p + 1, *p))
+			return "bad sorting code";
+
 		if (*p == '+') {
 			reverse = 0;
 			continue;
