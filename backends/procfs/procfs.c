@@ -157,7 +157,7 @@ static const char *const ns_names[TASK_NS_COUNT] = {
 };
 
 /* Where a row's files live: its own directory, plus the process's
- * (procps-ng reads ns/ and exe of the process even for a thread) and the
+ * (procps-ng takes ns/ of the process even for a thread) and the
  * top-level /proc/TID (where it reads a thread's wchan). */
 struct row_dirs {
 	const char *own;
@@ -241,7 +241,7 @@ static void read_extras(struct procfs *p, const struct row_dirs *rd,
 	if (g & GROUP_BIT(GRP_EXE)) {
 		char target[4096];
 
-		make_path(path, rd->process, "exe");
+		make_path(path, dir, "exe");
 		n = readlinkat(p->procfd, path, target, sizeof(target) - 1);
 		if (n >= 0) {
 			t->exe = strndup(target, (size_t)n);
