@@ -88,13 +88,16 @@ static int from_drivers(char *buf, size_t size, unsigned maj, unsigned min)
 			break;
 	if (!d)
 		return 0;
-	snprintf(buf, size, "/dev/%s%u", d->name, min);
+	snprintf(buf, size, "/dev/%s%u", d->name, min);       /* ttyS0 */
 	if (stat(buf, &st) < 0) {
-		if (d->devfs_style)
-			return 0;
-		snprintf(buf, size, "/dev/%s", d->name);
-		if (stat(buf, &st) < 0)
-			return 0;
+		snprintf(buf, size, "/dev/%s/%u", d->name, min); /* pts/3 */
+		if (stat(buf, &st) < 0) {
+			if (d->devfs_style)
+				return 0;
+			snprintf(buf, size, "/dev/%s", d->name);
+			if (stat(buf, &st) < 0)
+				return 0;
+		}
 	}
 	return major(st.st_rdev) == maj && minor(st.st_rdev) == min;
 }

@@ -66,6 +66,18 @@ static bool cell_hidden(const struct column *c, const struct task *t)
 	return !(f & (SF_PROC | SF_EVERY));
 }
 
+/* Column positions wrap like the reference's int arithmetic for absurd
+ * widths (-o pid:2000000000), but without signed overflow. */
+static int wrap_add(int a, int b)
+{
+	return (int)((unsigned)a + (unsigned)b);
+}
+
+static int wrap_sub(int a, int b)
+{
+	return (int)((unsigned)a - (unsigned)b);
+}
+
 void show_row(const struct column *c, const struct task *t)
 {
 	int correct = 0, actual = 0, dospace = 0;
@@ -139,7 +151,7 @@ void show_row(const struct column *c, const struct task *t)
 		}
 		if (leftpad < 0)
 			leftpad = 0;
-		space = correct - actual + leftpad;
+		space = wrap_add(wrap_sub(correct, actual), leftpad);
 		if (space < 1)
 			space = dospace;
 		if (space > SPACE_AMOUNT)
@@ -152,11 +164,11 @@ void show_row(const struct column *c, const struct task *t)
 			break;
 		}
 		fwrite(outbuf - space, (size_t)space + sz, 1, stdout);
-		actual += space + amount;
-		correct += c->width + legit;
+		actual = wrap_add(actual, wrap_add(space, amount));
+		correct = wrap_add(correct, wrap_add(c->width, legit));
 		/* one blank between two real columns; none next to AIX text */
 		dospace = c->spec && c->next->spec;
-		correct += dospace;
+		correct = wrap_add(correct, dospace);
 		c = c->next;
 	}
 }
