@@ -569,6 +569,32 @@ static void open_to(const char *dir, const char *name, int fd, int flags)
  * both NUL-separated.  The program runs as pid SERVE_PID with stdin
  * /dev/null and stdout/stderr in DIR; its status goes to the DIR/done FIFO
  * as the shell would report it (code, or 128+signal). */
+
+/* The server's own row must read the same for every program under test:
+ * asleep in waitpid().  Right after fork it may still be running, so the
+ * child waits (at most a second) until the parent's state is 'S'. */
+static void wait_for_parent_asleep(void)
+{
+	char path[64], buf[512];
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", (int)getppid());
+	for (int i = 0; i < 1000; i++) {
+		int fd = open(path, O_RDONLY | O_CLOEXEC);
+		ssize_t n = fd >= 0 ? read(fd, buf, sizeof(buf) - 1) : -1;
+		char *close_paren;
+
+		if (fd >= 0)
+			close(fd);
+		if (n <= 0)
+			return;
+		buf[n] = '\0';
+		close_paren = strrchr(buf, ')');
+		if (close_paren && close_paren[1] == ' ' && close_paren[2] == 'S')
+			return;
+		usleep(1000);
+	}
+}
+
 static void run_job(const char *dir)
 {
 	char **argv = read_vec(dir, "argv"), **envp = read_vec(dir, "env");
@@ -606,6 +632,7 @@ static void run_job(const char *dir)
 		open_to("/dev", "null", 0, O_RDONLY);
 		open_to(dir, "stdout", 1, O_WRONLY | O_CREAT | O_TRUNC);
 		open_to(dir, "stderr", 2, O_WRONLY | O_CREAT | O_TRUNC);
+		wait_for_parent_asleep();
 		execve(argv[0], argv + 1, envp);
 		_exit(127);
 	}
