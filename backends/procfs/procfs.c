@@ -82,17 +82,13 @@ static void procfs_release(void *state)
 /* Reads a whole file at dir/name into p->buf.  Returns its length, or -1.
  * A read shorter than the room left means the end: /proc files give all
  * they have in one read, so a file costs open, read and close. */
-static ssize_t read_file(struct procfs *p, const char *path, struct stat *st)
+static ssize_t read_file(struct procfs *p, const char *path)
 {
 	int fd = openat(p->procfd, path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
 	size_t len = 0;
 
 	if (fd < 0)
 		return -1;
-	if (st && fstat(fd, st) < 0) {
-		close(fd);
-		return -1;
-	}
 	for (;;) {
 		ssize_t n;
 
@@ -138,7 +134,7 @@ static int blob_from(struct procfs *p, const char *dir, const char *name,
 	ssize_t n;
 
 	make_path(path, dir, name);
-	n = read_file(p, path, NULL);
+	n = read_file(p, path);
 	if (n < 0)
 		return -1;
 	b->data = malloc((size_t)n + 1);
@@ -177,13 +173,13 @@ static void read_extras(struct procfs *p, const struct row_dirs *rd,
 
 	if (g & GROUP_BIT(GRP_STATUS)) {
 		make_path(path, dir, "status");
-		if ((n = read_file(p, path, NULL)) >= 0 &&
+		if ((n = read_file(p, path)) >= 0 &&
 		    parse_status(p->buf, (size_t)n, t) == 0)
 			t->groups_filled |= GROUP_BIT(GRP_STATUS);
 	}
 	if (g & GROUP_BIT(GRP_STATM)) {
 		make_path(path, dir, "statm");
-		if ((n = read_file(p, path, NULL)) >= 0 &&
+		if ((n = read_file(p, path)) >= 0 &&
 		    parse_statm(p->buf, (size_t)n, t) == 0)
 			t->groups_filled |= GROUP_BIT(GRP_STATM);
 	}
@@ -198,24 +194,24 @@ static void read_extras(struct procfs *p, const struct row_dirs *rd,
 		t->groups_filled |= GROUP_BIT(GRP_CGROUP);
 	if (g & GROUP_BIT(GRP_WCHAN)) {
 		make_path(path, rd->tid, "wchan");
-		if ((n = read_file(p, path, NULL)) >= 0) {
+		if ((n = read_file(p, path)) >= 0) {
 			t->wchan = strndup(p->buf, (size_t)n);
 			t->groups_filled |= GROUP_BIT(GRP_WCHAN);
 		}
 	}
 	if (g & GROUP_BIT(GRP_IO)) {
 		make_path(path, dir, "io");
-		if ((n = read_file(p, path, NULL)) >= 0 &&
+		if ((n = read_file(p, path)) >= 0 &&
 		    parse_io(p->buf, (size_t)n, t) == 0)
 			t->groups_filled |= GROUP_BIT(GRP_IO);
 	}
 	if (g & GROUP_BIT(GRP_OOM)) {
 		make_path(path, dir, "oom_score");
-		if ((n = read_file(p, path, NULL)) >= 0 &&
+		if ((n = read_file(p, path)) >= 0 &&
 		    parse_int_file(p->buf, (size_t)n, &v) == 0)
 			t->oom_score = (int)v;
 		make_path(path, dir, "oom_score_adj");
-		if ((n = read_file(p, path, NULL)) >= 0 &&
+		if ((n = read_file(p, path)) >= 0 &&
 		    parse_int_file(p->buf, (size_t)n, &v) == 0)
 			t->oom_adj = (int)v;
 		t->groups_filled |= GROUP_BIT(GRP_OOM);
@@ -232,7 +228,7 @@ static void read_extras(struct procfs *p, const struct row_dirs *rd,
 	}
 	if (g & GROUP_BIT(GRP_LOGIN)) {
 		make_path(path, dir, "loginuid");
-		if ((n = read_file(p, path, NULL)) >= 0 &&
+		if ((n = read_file(p, path)) >= 0 &&
 		    parse_int_file(p->buf, (size_t)n, &v) == 0) {
 			t->loginuid = (uid_t)v;
 			t->groups_filled |= GROUP_BIT(GRP_LOGIN);
@@ -250,13 +246,13 @@ static void read_extras(struct procfs *p, const struct row_dirs *rd,
 	}
 	if (g & GROUP_BIT(GRP_SMAPS)) {
 		make_path(path, dir, "smaps_rollup");
-		if ((n = read_file(p, path, NULL)) >= 0 &&
+		if ((n = read_file(p, path)) >= 0 &&
 		    parse_smaps_rollup(p->buf, (size_t)n, t) == 0)
 			t->groups_filled |= GROUP_BIT(GRP_SMAPS);
 	}
 	if (g & GROUP_BIT(GRP_AUTOGROUP)) {
 		make_path(path, dir, "autogroup");
-		if ((n = read_file(p, path, NULL)) >= 0 &&
+		if ((n = read_file(p, path)) >= 0 &&
 		    parse_autogroup(p->buf, (size_t)n, t) == 0)
 			t->groups_filled |= GROUP_BIT(GRP_AUTOGROUP);
 	}
@@ -272,7 +268,7 @@ static int read_row(struct procfs *p, const struct row_dirs *rd,
 	ssize_t n;
 
 	make_path(path, dir, "stat");
-	n = read_file(p, path, NULL);
+	n = read_file(p, path);
 	if (n < 0 || parse_stat(p->buf, (size_t)n, t) < 0)
 		return -1;
 	t->groups_filled |= GROUP_BIT(GRP_STAT);

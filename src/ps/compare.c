@@ -4,7 +4,6 @@
 #include "library/ttydev.h"
 #include "print.h"
 
-#define NUMCMP(x, y) ((x) < (y) ? -1 : (x) > (y))
 #define FIELD_CMP(name, field) \
 	int cmp_##name(const struct task *a, const struct task *b) \
 	{ return NUMCMP(a->field, b->field); }

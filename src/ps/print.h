@@ -39,6 +39,9 @@ PRINTER(sd_ouid); PRINTER(sd_uunit); PRINTER(sd_machine); PRINTER(sd_seat);
 PRINTER(context);
 #undef PRINTER
 
+/* -1, 0 or 1 as x is below, equal to or above y. */
+#define NUMCMP(x, y) ((x) < (y) ? -1 : (x) > (y))
+
 /* Comparators for --sort (compare.c). */
 #define COMPARE(name) int cmp_##name(const struct task *a, const struct task *b)
 COMPARE(pid); COMPARE(tid); COMPARE(ppid); COMPARE(pgid); COMPARE(sid);

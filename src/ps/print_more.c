@@ -922,7 +922,6 @@ int pr_context(struct out *o, const struct task *t)
  * address space size, the labels by pid).  A column that prints "-"
  * for every task sorts as a no-op: rows keep their order. */
 
-#define NUMCMP(x, y) ((x) < (y) ? -1 : (x) > (y))
 /* expr reads the task through t. */
 #define FIELD_CMP(name, type, expr) \
 	static type key_##name(const struct task *t) { return (expr); } \
