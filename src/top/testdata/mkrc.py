@@ -34,27 +34,31 @@ def def_slots(visible):
     return slots(vals)
 
 
-def window(name, vals, winflags, sortindx, colors, double_up=0):
+def window(name, vals, winflags, sortindx, colors, graph=(0, 0, 0, 0)):
     s = name + "\tfieldscur="
     for i, v in enumerate(vals):
         if i and i % 20 == 0:
             s += "\n\t\t  "
         s += "%4d " % v
-    s += ("\n\twinflags=%d, sortindx=%d, maxtasks=0, graph_cpus=0, "
-          "graph_mems=0, double_up=%d, combine_cpus=0, core_types=0\n"
-          % (winflags, sortindx, double_up))
+    s += ("\n\twinflags=%d, sortindx=%d, maxtasks=0, graph_cpus=%d, "
+          "graph_mems=%d, double_up=%d, combine_cpus=%d, core_types=0\n"
+          % ((winflags, sortindx) + tuple(graph)))
     s += "\tsummclr=%d, msgsclr=%d, headclr=%d, taskclr=%d\n" % colors
     return s
 
 
 def rcfile(visible, winflags=193844, sortindx=18, extra="", delay="3.0",
            last="Fixed_widest=0, Summ_mscale=1, Task_mscale=0, "
-                "Zero_suppress=0, Tics_scaled=0\n"):
-    s = HEAD + ("Id:k, Mode_altscr=0, Mode_irixps=1, Delay_time=%s, "
-                "Curwin=0\n" % delay)
-    s += window("Def", def_slots(visible), winflags, sortindx, (1, 1, 3, 1))
+                "Zero_suppress=0, Tics_scaled=0\n",
+           altscr=0, curwin=0, graph=(0, 0, 0, 0), colors=(1, 1, 3, 1),
+           others_winflags=193844):
+    """graph: graph_cpus, graph_mems, double_up, combine_cpus of Def;
+    altscr, curwin: Mode_altscr and Curwin."""
+    s = HEAD + ("Id:k, Mode_altscr=%d, Mode_irixps=1, Delay_time=%s, "
+                "Curwin=%d\n" % (altscr, delay, curwin))
+    s += window("Def", def_slots(visible), winflags, sortindx, colors, graph)
     for name, head, sortx, colors in OTHERS:
-        s += window(name, slots(head), 193844, sortx, colors)
+        s += window(name, slots(head), others_winflags, sortx, colors)
     return s + last + extra
 
 
@@ -67,7 +71,25 @@ CASES = {
     "default": (DEFAULT, {}),
     "forest": (DEFAULT, {"winflags": 193844 | 0x2}),
     "forest-cmd": (DEFAULT, {"winflags": 193844 | 0x2 | 0x80}),
-    "lowhigh": (DEFAULT, {"winflags": 193844 & ~0x10, "sortindx": 0}),
+    # Qsrt_NORMAL (0x4) off: low to high; Show_TASKON (0x10) off: no tasks
+    "lowhigh": (DEFAULT, {"winflags": 193844 & ~0x4, "sortindx": 21}),
+    "lowhigh-pid": (DEFAULT, {"winflags": 193844 & ~0x4, "sortindx": 0}),
+    "notasks": (DEFAULT, {"winflags": 193844 & ~0x10, "sortindx": 0}),
+    # all four windows (the 'A' key), shown from Curwin 2 on
+    "altscr": (DEFAULT, {"altscr": 1}),
+    "altscr-cur2": (DEFAULT, {"altscr": 1, "curwin": 2}),
+    "altscr-hidden": (DEFAULT, {"altscr": 1,
+                                "others_winflags": 193844 & ~0x10}),
+    # colours, bold and highlighting asked for (batch mode prints none)
+    "colors": (DEFAULT, {"winflags": 193844 | 0x800 | 0x400 | 0x200 | 0x100,
+                         "colors": (2, 3, 4, 5)}),
+    # the graph modes of 't' and 'm', two abreast, CPUs combined
+    "graph-bars": (DEFAULT, {"graph": (1, 1, 0, 0)}),
+    "graph-blocks": (DEFAULT, {"graph": (2, 2, 0, 0)}),
+    "graph-double": (DEFAULT, {"graph": (1, 2, 1, 2), "winflags":
+                               193844 & ~0x8000}),
+    "percpu-double": (DEFAULT, {"graph": (0, 0, 1, 0), "winflags":
+                                193844 & ~0x8000}),
     "left-nums": ([0, 1, 3, 14, 15, 22, 31, 18, 20, 32],
                   {"winflags": 193844 & ~0x20000}),
     "right-strs": ([0, 3, 11, 31, 33, 32], {"winflags": 193844 | 0x40000}),
