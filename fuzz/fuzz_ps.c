@@ -28,6 +28,7 @@
 #include <sys/prctl.h>
 #include "library/request.h"
 #include "library/sysinfo.h"
+#include "src/ps/arena.h"
 #include "src/ps/format_build.h"
 #include "src/ps/options.h"
 #include "src/ps/output.h"
@@ -312,6 +313,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		run(argc, argv, width);
 	}
 	fz_armed = 0;
+	arena_free_all();
 	free_all();
 	free(copy);
 	return 0;

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "arena.h"
 #include "format_build.h"
 
 static const struct {
@@ -48,14 +49,9 @@ static const char *aix_check(const char *s)
 
 static struct column *literal(const char *text, size_t len)
 {
-	struct column *c = calloc(1, sizeof(*c));
-	char *t = strndup(text, len);
+	struct column *c = arena_alloc(sizeof(*c));
 
-	if (!c || !t) {
-		fputs("out of memory\n", stderr);
-		exit(1);
-	}
-	c->header = t;
+	c->header = arena_strndup(text, len);
 	c->width = (int)len;
 	c->align = AL_NONE;
 	return c;

@@ -4,18 +4,15 @@
 #include <stdlib.h>
 #include <string.h>
 #include "library/sysinfo.h"
+#include "arena.h"
 #include "format_build.h"
 #include "personality.h"
 #include "sortkeys.h"
 
 struct column *column_for(const struct spec *s)
 {
-	struct column *c = calloc(1, sizeof(*c));
+	struct column *c = arena_alloc(sizeof(*c));
 
-	if (!c) {
-		fputs("out of memory\n", stderr);
-		exit(1);
-	}
 	c->spec = s;
 	c->header = s->header;
 	c->width = s->width;
@@ -44,6 +41,8 @@ static const char *parse_plain_list(const char *arg, struct column **out)
 	int need = 1;
 
 	buf = strdup(arg);
+	if (!buf)
+		return "out of memory";
 	for (p = arg;; p++) {
 		if (!*p && p != arg)
 			break;  /* one trailing separator is fine */
@@ -98,7 +97,7 @@ static const char *parse_plain_list(const char *arg, struct column **out)
 			for (struct column *c = m; c && header; c = c->next) {
 				int h = (int)strlen(header);
 
-				c->header = strdup(header);
+				c->header = arena_strdup(header);
 				if (h > c->width)
 					c->width = h;
 			}
@@ -116,7 +115,7 @@ static const char *parse_plain_list(const char *arg, struct column **out)
 		if (header) {
 			int h = (int)strlen(header);
 
-			c->header = strdup(header);
+			c->header = arena_strdup(header);
 			if (h > c->width)
 				c->width = h;
 		}
@@ -195,7 +194,7 @@ static const char *sysv_default(const struct ps_args *a, struct column **l)
 	if ((ff & FF_Ul) && !(fm & FM_y) && (pers.bits & PER_IRIX_l)) {
 		/* "SZ:RSS": a literal colon between two columns */
 		push_spec(l, "sgi_rss");
-		c = calloc(1, sizeof(*c));
+		c = arena_alloc(sizeof(*c));
 		c->header = ":";
 		c->width = 1;
 		c->align = AL_NONE;
@@ -252,6 +251,8 @@ static const char *parse_sort_list(const char *arg, struct sort_key **out)
 	char *buf = strdup(arg), *save = NULL, *tok;
 	struct sort_key *keys = NULL, **tail = &keys;
 
+	if (!buf)
+		return "out of memory";
 	if (!*arg) {
 		free(buf);
 		return "long sort specification must follow 'k'";
@@ -264,7 +265,7 @@ static const char *parse_sort_list(const char *arg, struct sort_key **out)
 		}
 	for (tok = strtok_r(buf, ",", &save); tok;
 	     tok = strtok_r(NULL, ",", &save)) {
-		struct sort_key *k = calloc(1, sizeof(*k));
+		struct sort_key *k = arena_alloc(sizeof(*k));
 		const struct spec *s;
 
 		if (*tok == '+') {
@@ -275,7 +276,6 @@ static const char *parse_sort_list(const char *arg, struct sort_key **out)
 		}
 		s = sort_spec_find(tok);
 		if (!s) {
-			free(k);
 			free(buf);
 			return "unknown sort specifier";
 		}

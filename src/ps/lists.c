@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include "arena.h"
 #include "lists.h"
 
 static const char *parse_pid(const char *s, union sel_value *v)
@@ -151,13 +152,11 @@ const char *parse_sel_list(const char *arg, enum sel_kind kind,
 			need = 0;
 		}
 	}
-	l = calloc(1, sizeof(*l));
 	buf = strdup(arg);
-	if (!l || !buf || !(l->v = calloc(items, sizeof(*l->v)))) {
-		free(l);
-		free(buf);
+	if (!buf)
 		return "out of memory";
-	}
+	l = arena_alloc(sizeof(*l));
+	l->v = arena_alloc(items * sizeof(*l->v));
 	l->kind = kind;
 	l->n = items;
 	walk = buf;
@@ -170,8 +169,6 @@ const char *parse_sel_list(const char *arg, enum sel_kind kind,
 		err = parser_for(kind)(walk, &l->v[i]);
 		if (err) {
 			free(buf);
-			free(l->v);
-			free(l);
 			return err;
 		}
 		walk = sep ? sep + 1 : walk + strlen(walk);

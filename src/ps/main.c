@@ -9,6 +9,7 @@
 #include <unistd.h>
 #include "library/request.h"
 #include "library/sysinfo.h"
+#include "arena.h"
 #include "format_build.h"
 #include "options.h"
 #include "personality.h"
@@ -171,5 +172,7 @@ int main(int argc, char **argv)
 	fflush(stdout);
 	task_set_free(&rows);
 	request_free(req);
+	output_release();
+	arena_free_all();
 	return rc;
 }

@@ -7,6 +7,7 @@
 #include <string.h>
 #include "lists.h"
 #include "format_build.h"
+#include "arena.h"
 #include "options.h"
 #include "personality.h"
 
@@ -63,12 +64,9 @@ int info_cols, info_rows;
 
 static void defer(struct ps_args *a, char kind, const char *arg)
 {
-	struct deferred *d = calloc(1, sizeof(*d)), **tail = &a->deferred;
+	struct deferred *d = arena_alloc(sizeof(*d)), **tail = &a->deferred;
 
-	if (!d || !(d->arg = strdup(arg))) {
-		fputs("out of memory\n", stderr);
-		exit(1);
-	}
+	d->arg = arena_strdup(arg);
 	d->kind = kind;
 	while (*tail)
 		tail = &(*tail)->next;
@@ -99,16 +97,13 @@ static const char *quick_list(struct parser *p, const char *arg,
 		return err;
 	/* Quick pids print in the order given. */
 	for (size_t i = l->n; i-- > 0;) {
-		int *v = realloc(p->a->quick_pids,
-				 (p->a->nquick + 1) * sizeof(int));
+		int *v = arena_grow(p->a->quick_pids,
+				    p->a->nquick * sizeof(int),
+				    (p->a->nquick + 1) * sizeof(int));
 
-		if (!v)
-			return "out of memory";
 		v[p->a->nquick++] = l->v[i].id;
 		p->a->quick_pids = v;
 	}
-	free(l->v);
-	free(l);
 	return NULL;
 }
 
@@ -425,11 +420,8 @@ static const char *parse_trailing(struct parser *p)
 			l->is_trailing = true;
 			l->v[0].id = (int)n;
 		} else {
-			union sel_value *v = realloc(l->v, (l->n + 1) * sizeof(*v));
-
-			if (!v)
-				return "out of memory";
-			l->v = v;
+			l->v = arena_grow(l->v, l->n * sizeof(*l->v),
+					  (l->n + 1) * sizeof(*l->v));
 			l->v[l->n++].id = (int)n;
 		}
 	}

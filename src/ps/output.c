@@ -7,7 +7,7 @@
 
 struct ps_context ctx;
 
-static char *outbuf;
+static char *outbuf, *outbase;
 
 static void init_buffer(void)
 {
@@ -20,7 +20,14 @@ static void init_buffer(void)
 		exit(1);
 	}
 	memset(base, ' ', SPACE_AMOUNT);
+	outbase = base;
 	outbuf = base + SPACE_AMOUNT;
+}
+
+void output_release(void)
+{
+	free(outbase);
+	outbase = outbuf = NULL;
 }
 
 void fit_columns(const struct column *cols)

@@ -42,5 +42,7 @@ extern struct ps_context ctx;
 void show_row(const struct column *cols, const struct task *t);
 /* Decides active_cols and wide_signals from the columns and screen. */
 void fit_columns(const struct column *cols);
+/* Frees the output buffer (before exit, for leak checkers). */
+void output_release(void);
 
 #endif

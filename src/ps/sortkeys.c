@@ -1,6 +1,7 @@
 /* One-letter sort keys of O and the sort-only fields behind them. */
 #include <stdlib.h>
 #include <string.h>
+#include "arena.h"
 #include "print.h"
 #include "sortkeys.h"
 
@@ -98,9 +99,7 @@ const char *parse_short_sort(const char *arg, struct sort_key **out)
 				s = sort_spec_find(short_keys[i].key);
 		if (!s)
 			return "bad sorting code";
-		k = calloc(1, sizeof(*k));
-		if (!k)
-			return "out of memory";
+		k = arena_alloc(sizeof(*k));
 		k->spec = s;
 		k->reverse = reverse;
 		*tail = k;
