@@ -572,24 +572,24 @@ static void open_to(const char *dir, const char *name, int fd, int flags)
 
 /* The server's own row must read the same for every program under test:
  * asleep in waitpid().  Right after fork it may still be running, so the
- * child waits (at most a second) until the parent's state is 'S'. */
+ * child waits (at most a second) until the parent's wchan names where it
+ * sleeps.  Its state alone is not enough: a task that has set itself 'S'
+ * but was preempted before it left the run queue still shows wchan 0,
+ * which under load lasts long enough for a quick program to see it. */
 static void wait_for_parent_asleep(void)
 {
-	char path[64], buf[512];
+	char path[64], buf[128];
 
-	snprintf(path, sizeof(path), "/proc/%d/stat", (int)getppid());
+	snprintf(path, sizeof(path), "/proc/%d/wchan", (int)getppid());
 	for (int i = 0; i < 1000; i++) {
 		int fd = open(path, O_RDONLY | O_CLOEXEC);
 		ssize_t n = fd >= 0 ? read(fd, buf, sizeof(buf) - 1) : -1;
-		char *close_paren;
 
 		if (fd >= 0)
 			close(fd);
-		if (n <= 0)
+		if (n < 0)
 			return;
-		buf[n] = '\0';
-		close_paren = strrchr(buf, ')');
-		if (close_paren && close_paren[1] == ' ' && close_paren[2] == 'S')
+		if (n > 0 && !(n == 1 && buf[0] == '0'))
 			return;
 		usleep(1000);
 	}
