@@ -129,7 +129,8 @@ void tasks_refresh(void)
 		order[i] = r;
 		count(t);
 	}
-	qsort(hist_new, nrows, sizeof(*hist_new), hist_cmp);
+	if (nrows)      /* no rows (-p of a gone pid): hist_new may be NULL */
+		qsort(hist_new, nrows, sizeof(*hist_new), hist_cmp);
 	{
 		struct hist *tmp = hist_old;
 
@@ -256,6 +257,7 @@ void tasks_forest(void)
 	for (size_t i = 0; i < nrows; i++)
 		if (order[i]->level < 0)
 			forest_add(order, tree, &n, i, 0);
-	memcpy(order, tree, n * sizeof(*tree));
+	if (n)          /* order is NULL before the first row */
+		memcpy(order, tree, n * sizeof(*tree));
 	free(tree);
 }
