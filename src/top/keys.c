@@ -213,6 +213,7 @@ static void key_user(int key)
 	}
 	Opt.user.uid = pw ? pw->pw_uid : (uid_t)id;
 	Opt.user.mode = (char)key;
+	Opt.user.win = (int)(Curwin - Rc.win);
 }
 
 /* '<' and '>': the sort moves to the neighbouring shown column. */

@@ -221,9 +221,15 @@ int summary_show(const struct cpu_set *cpus, const struct mem_info *mem,
 	Shown = 0;
 	if ((flags & WF_LOADAV) && room(1)) {
 		char up[256];
+		char title[16];
 
+		/* the alternate display names the current window */
+		if (Rc.mode_altscr)
+			snprintf(title, sizeof(title), "%d:%s",
+				 (int)(Curwin - Rc.win) + 1, Curwin->name);
 		uptime_text(up, sizeof(up));
-		snprintf(line, sizeof(line), "%s -%s~1", Myname, up);
+		snprintf(line, sizeof(line), "%s -%s~1",
+			 Rc.mode_altscr ? title : Myname, up);
 		put_line(line);
 	}
 	if ((flags & WF_STATES) && room(2)) {
