@@ -274,26 +274,51 @@ static void show_tasks(struct frame *fr, int room)
 }
 
 /* The task areas of the frame: Curwin's, or in the alternate display
- * every window's whose task area is on, in order. */
+ * every window's whose task area is on, in order.  There each window
+ * gets an even share of the rows (its header included) that the ones
+ * before it left. */
 static void show_windows(struct frame *fr, int room)
 {
+	int wins = 0, total = 0, shown = 0, rows = 0;
+	int left = room == INT_MAX ? room : room + 1;
+
 	if (!Rc.mode_altscr) {
 		W = Curwin;
 		show_tasks(fr, room);
 		return;
 	}
-	for (int k = 0; k < WIN_COUNT; k++) {
+	for (int k = 0; k < WIN_COUNT; k++)
+		wins += win_shown(&Rc.win[k]);
+	for (int k = 0; k < WIN_COUNT && left > 0; k++) {
+		int share;
+
 		W = &Rc.win[k];
 		if (!win_shown(W))
 			continue;
+		share = left / wins--;
+		if (share < 1)
+			break;
 		tasks_reap_order();
 		calibrate(W, &Lay, task_cols());
 		fr->winflags = W->winflags;
 		fr->varcolsz = Lay.varcolsz;
-		show_tasks(fr, room);
+		if (scr_interactive())
+			scr_caps(W);
+		show_tasks(fr, share - 1);
+		left -= 1 + Tasks_shown;
+		if (W == Curwin) {
+			total = Tasks_total;
+			shown = Tasks_shown;
+			rows = share - 1;
+		}
 	}
 	W = Curwin;
+	if (scr_interactive())
+		scr_caps(Curwin);
 	frame_calibrate();
+	Tasks_total = total;
+	Tasks_shown = shown;
+	Task_rows = rows;
 }
 
 void frame_init(void)

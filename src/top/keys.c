@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include "altwin.h"
 #include "fieldmgr.h"
 #include "fields.h"
 #include "filter.h"
@@ -538,9 +539,8 @@ bool keys_do(int key)
 	case 'O':
 		key_filter(key);
 		break;
-	case 'a': case 'w': case '-': case '_': case 'G': case '+':
-		/* the alternate display's commands */
-		inter_msg("Command disabled, 'A' mode required");
+	case 'A': case 'a': case 'w': case '-': case '_': case 'G': case '+':
+		altwin_key(key);
 		break;
 	case 'g':
 		key_group();
@@ -579,6 +579,9 @@ bool keys_do(int key)
 		Curwin->maxtasks = 0;
 		Winstate[Curwin - Rc.win].begtask = 0;
 		Winstate[Curwin - Rc.win].begpflg = 0;
+		/* and in the alternate display it shows the window again */
+		if (Rc.mode_altscr)
+			Curwin->winflags |= WF_TASKON;
 		break;
 	case ' ':
 	case '\n':

@@ -274,8 +274,10 @@ int summary_show(const struct cpu_set *cpus, const struct mem_info *mem,
 			snprintf(title, sizeof(title), "%d:%s",
 				 (int)(Curwin - Rc.win) + 1, Curwin->name);
 		uptime_text(up, sizeof(up));
-		snprintf(line, sizeof(line), "%s -%s~1",
-			 Rc.mode_altscr ? title : Myname, up);
+		snprintf(line, sizeof(line), "%s%s -%s~1",
+			 Rc.mode_altscr ? title : Myname,
+			 /* reversed while its task area shows */
+			 Rc.mode_altscr && (flags & WF_TASKON) ? "~4" : "", up);
 		put_line(line);
 	}
 	if ((flags & WF_STATES) && room(2)) {
