@@ -321,6 +321,11 @@ static void show_windows(struct frame *fr, int room)
 	Task_rows = rows;
 }
 
+int frame_cpu_count(void)
+{
+	return cpus.count;
+}
+
 void frame_init(void)
 {
 	cpus_read(&cpus);
@@ -341,6 +346,8 @@ void frame_make(void)
 	bool inter = scr_interactive();
 
 	Fmt_zero_suppress = Rc.zero_suppress;
+	/* what 'W' records as Curwin: every key is followed by a frame */
+	Rc.curwin = (int)(Curwin - Rc.win);
 	frame_calibrate();
 	tasks_need(needed_groups());
 	cpus_read(&cpus);

@@ -241,6 +241,16 @@ static void key_sort_by(int f)
 	Curwin->winflags &= ~WF_FOREST;
 }
 
+/* '!': cpus combined in groups of 2, 3, 5, 9, ... until no more. */
+static void combine_more(void)
+{
+	int *c = &Curwin->combine_cpus;
+
+	*c = *c ? *c * 2 : 1;
+	if (*c >= frame_cpu_count())
+		*c = 0;
+}
+
 /* Waits for a key on a help page, redrawing it after a resize. */
 static int help_key(void (*draw)(void))
 {
@@ -565,7 +575,7 @@ bool keys_do(int key)
 		if (Curwin->winflags & WF_CPUSUM)
 			inter_msg("wrong mode, command inactive");
 		else
-			Curwin->combine_cpus = !Curwin->combine_cpus;
+			combine_more();
 		break;
 	case 'R' & 0x1f:
 		key_renice();

@@ -63,27 +63,36 @@ static int graph_len(bool double_up)
 	return len < 10 ? 10 : len > 100 ? 100 : len;
 }
 
-/* A bar of len cells for two percentages in markup: '|' for style 1,
- * reverse blanks for style 2. */
+/* Appends n cells of c to buf. */
+static size_t cells(char *buf, size_t k, size_t size, int n, char c)
+{
+	for (; n > 0 && k + 1 < size; n--)
+		buf[k++] = c;
+	buf[k] = '\0';
+	return k;
+}
+
+/* A bar of len cells for two percentages in markup: '|' for style 1
+ * (the first part bold, the second in the summary colour), blanks for
+ * style 2 (both reversed, in the message and header colours). */
 static void graph_bar(char *buf, size_t size, float p1, float p2, int len,
 		      int style)
 {
-	int n1 = (int)((p1 + p2) * (float)len / 100.0f + 0.5f), i;
+	int n1 = (int)(p1 * (float)len / 100.0f + 0.5f);
+	int n2 = (int)((p1 + p2) * (float)len / 100.0f + 0.5f);
+	char c = style == 1 ? '|' : ' ';
 	size_t k = 0;
 
-	if (n1 > len)
-		n1 = len;
-	if (n1 < 0)
-		n1 = 0;
-	for (i = 0; i < n1 && k + 2 < size; i++)
-		buf[k++] = style == 1 ? '|' : ' ';
-	if (style == 2 && k + 3 < size) {
-		buf[k++] = '~';
-		buf[k++] = '4';
-	}
-	for (; i < len && k + 2 < size; i++)
-		buf[k++] = ' ';
-	buf[k] = '\0';
+	n2 = n2 > len ? len : n2 < 0 ? 0 : n2;
+	n1 = n1 > n2 ? n2 : n1 < 0 ? 0 : n1;
+	buf[0] = '\0';
+	k = cells(buf, k, size, n1, c);
+	k = cells(buf, k, size - 2, 1, '~');
+	k = cells(buf, k, size, 1, style == 1 ? '5' : '4');
+	k = cells(buf, k, size, n2 - n1, c);
+	k = cells(buf, k, size - 2, 1, '~');
+	k = cells(buf, k, size, 1, style == 1 ? '3' : '6');
+	cells(buf, k, size, len - n2, ' ');
 }
 
 /* One cpu's states over the last interval. */
@@ -105,7 +114,7 @@ static void cpu_text(char *buf, size_t size, const char *label,
 
 		graph_bar(bar, sizeof(bar), p1, p2, graph_len(Graph_double),
 			  Curwin->graph_cpus);
-		snprintf(buf, size, "%s ~3%#5.1f~2/%-#5.1f~3 %3.0f[~3%s]~1 ",
+		snprintf(buf, size, "%s ~3%#5.1f~2/%-#5.1f~3 %3.0f[~1%s] ~1",
 			 label, p1, p2, p1 + p2, bar);
 		return;
 	}
@@ -222,10 +231,11 @@ static int show_memory(const struct mem_info *m, bool double_up)
 		mem_num(v[0], (float)m->total / div);
 		mem_num(v[1], (float)m->swap_total / div);
 		graph_bar(bar, sizeof(bar), pu, pm, len, Curwin->graph_mems);
-		snprintf(l1, sizeof(l1), "%s %s:~3%#5.1f~2/%-9.9s~3[~3%s]~1 ",
+		snprintf(l1, sizeof(l1), "%s %s:~3%#5.1f~2/%-9.9s~3[~1%s] ~1",
 			 labels[Rc.summ_mscale], "Mem ", pu + pm, v[0], bar);
-		graph_bar(bar, sizeof(bar), ps, 0, len, Curwin->graph_mems);
-		snprintf(l2, sizeof(l2), "%s %s:~3%#5.1f~2/%-9.9s~3[~3%s]~1 ",
+		/* swap is drawn as the second part */
+		graph_bar(bar, sizeof(bar), 0, ps, len, Curwin->graph_mems);
+		snprintf(l2, sizeof(l2), "%s %s:~3%#5.1f~2/%-9.9s~3[~1%s] ~1",
 			 labels[Rc.summ_mscale], "Swap", ps, v[1], bar);
 		goto out;
 	}
@@ -277,7 +287,7 @@ int summary_show(const struct cpu_set *cpus, const struct mem_info *mem,
 		snprintf(line, sizeof(line), "%s%s -%s~1",
 			 Rc.mode_altscr ? title : Myname,
 			 /* reversed while its task area shows */
-			 Rc.mode_altscr && (flags & WF_TASKON) ? "~4" : "", up);
+			 Rc.mode_altscr && (flags & WF_TASKON) ? "~6" : "", up);
 		put_line(line);
 	}
 	if ((flags & WF_STATES) && room(2)) {
