@@ -225,6 +225,7 @@ static void show_tasks(struct frame *fr, int room)
 	int shown = 0, limit = room, skip;
 	bool inter = scr_interactive();
 	const char *lead = Rc.mode_altscr ? " " : "";
+	bool find = inter && Find.str[0];
 
 	Frame = fr;
 	line[0] = '\0';
@@ -245,7 +246,10 @@ static void show_tasks(struct frame *fr, int room)
 		tasks_sort(W->sortindx, W->winflags);
 	if (W->maxtasks && W->maxtasks < limit)
 		limit = W->maxtasks;
-	if (inter && Find.pending && Find.str[0])
+	/* 'L' searches and marks the current window only */
+	if (W != Curwin)
+		find = false;
+	if (find && Find.pending)
 		locate(rows, n, fr);
 	skip = inter ? Winstate[W - Rc.win].begtask : 0;
 	Tasks_total = 0;
@@ -265,7 +269,7 @@ static void show_tasks(struct frame *fr, int room)
 		high = (W->winflags & WF_HIROWS) && r->t->state == 'R';
 		row_text(line, sizeof(line), r, fr,
 			 inter && (W->winflags & WF_HICOLS), high, lead);
-		if (inter && Find.str[0])
+		if (find)
 			mark_found(line, sizeof(line), scr_cap(high ? 7 : 8));
 		put_task_line(line, scr_cap(high ? 7 : 8));
 		shown++;
