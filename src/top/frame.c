@@ -280,7 +280,7 @@ static void show_tasks(struct frame *fr, int room)
 /* The task areas of the frame: Curwin's, or in the alternate display
  * every window's whose task area is on, in order.  There each window
  * gets an even share of the rows (its header included) that the ones
- * before it left. */
+ * before it left, or as many as its task limit asks. */
 static void show_windows(struct frame *fr, int room)
 {
 	int wins = 0, total = 0, shown = 0, rows = 0;
@@ -299,7 +299,11 @@ static void show_windows(struct frame *fr, int room)
 		W = &Rc.win[k];
 		if (!win_shown(W))
 			continue;
-		share = left / wins--;
+		/* a window with a task limit ('n') takes just that */
+		share = W->maxtasks ? W->maxtasks + 1 : left / wins;
+		wins--;
+		if (share > left)
+			share = left;
 		if (share < 1)
 			break;
 		tasks_reap_order();
