@@ -56,7 +56,9 @@ static void key_summary(int key)
 		w->winflags &= ~WF_CPUNODE;
 		break;
 	case '4':
+		/* two abreast means one line per cpu */
 		w->double_up = !w->double_up;
+		w->winflags &= ~(WF_CPUSUM | WF_CPUNODE);
 		break;
 	}
 }
