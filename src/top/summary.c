@@ -78,8 +78,9 @@ static size_t cells(char *buf, size_t k, size_t size, int n, char c)
 static void graph_bar(char *buf, size_t size, float p1, float p2, int len,
 		      int style)
 {
+	/* each part is rounded on its own */
 	int n1 = (int)(p1 * (float)len / 100.0f + 0.5f);
-	int n2 = (int)((p1 + p2) * (float)len / 100.0f + 0.5f);
+	int n2 = n1 + (int)(p2 * (float)len / 100.0f + 0.5f);
 	char c = style == 1 ? '|' : ' ';
 	size_t k = 0;
 
