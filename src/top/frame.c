@@ -139,6 +139,8 @@ static void put_task_line(const char *text, const char *cap)
 struct find Find;
 
 static const struct frame *Frame;
+/* The fields of the layout being drawn, for the filters. */
+static bool Shown[FLD_COUNT];
 
 static bool row_passes(const struct row *r)
 {
@@ -146,7 +148,7 @@ static bool row_passes(const struct row *r)
 		return false;
 	if (!user_match(r->t))
 		return false;
-	return filter_pass((int)(W - Rc.win), r, Frame);
+	return filter_pass((int)(W - Rc.win), r, Frame, Shown);
 }
 
 /* The text of a task row, with the sort column's highlight if mark. */
@@ -228,6 +230,9 @@ static void show_tasks(struct frame *fr, int room)
 	bool find = inter && Find.str[0];
 
 	Frame = fr;
+	memset(Shown, 0, sizeof(Shown));
+	for (int i = 0; i < Lay.n; i++)
+		Shown[Lay.fld[i]] = true;
 	line[0] = '\0';
 	if (Rc.mode_altscr)
 		len = (size_t)snprintf(line, sizeof(line), "%d",
