@@ -137,6 +137,7 @@ static void set_user(const char *arg, char mode)
 			/* a user unknown here, e.g. from inside a chroot */
 			Opt.user.uid = (uid_t)id;
 			Opt.user.mode = mode;
+			Opt.user.win = (int)(Curwin - Rc.win);
 			return;
 		}
 	} else {
@@ -146,6 +147,7 @@ static void set_user(const char *arg, char mode)
 		die("Invalid user");
 	Opt.user.uid = pw->pw_uid;
 	Opt.user.mode = mode;
+	Opt.user.win = (int)(Curwin - Rc.win);
 }
 
 static void set_sort(const char *arg)

@@ -109,10 +109,12 @@ static bool one_pass(const struct filter *f, const struct row *r,
 	return hit != f->negate;
 }
 
-bool filter_pass(int win, const struct row *r, const struct frame *fr)
+bool filter_pass(int win, const struct row *r, const struct frame *fr,
+		 const bool *shown)
 {
 	for (int i = 0; i < nfilters[win]; i++)
-		if (!one_pass(&filters[win][i], r, fr))
+		if (shown[filters[win][i].field] &&
+		    !one_pass(&filters[win][i], r, fr))
 			return false;
 	return true;
 }

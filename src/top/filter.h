@@ -13,7 +13,9 @@ void filter_clear(int win);
 int filter_count(int win);
 /* The filters as ^O lists them. */
 void filter_list(int win, char *buf, size_t size);
-/* Whether row r passes every filter of window win. */
-bool filter_pass(int win, const struct row *r, const struct frame *fr);
+/* Whether row r passes every filter of window win whose field is
+ * shown (shown[field]): a filter on a hidden column does nothing. */
+bool filter_pass(int win, const struct row *r, const struct frame *fr,
+		 const bool *shown);
 
 #endif

@@ -28,15 +28,20 @@ static double uptime_sav;
 static time_t mem_secs;
 static bool mem_read;
 
-void frame_calibrate(void)
+/* The window whose task area is being drawn: Curwin, or in the
+ * alternate display each shown window in turn. */
+static struct window *W;
+
+/* The columns of window w that fit in cols. */
+static void calibrate(const struct window *w, struct layout *lay, int cols)
 {
 	int all[FLD_COUNT], total = 0, len = 0, varcnt = 0, varsz = 0, i;
 
-	int skip = scr_interactive() ? Winstate[Curwin - Rc.win].begpflg : 0;
+	int skip = scr_interactive() ? Winstate[w - Rc.win].begpflg : 0;
 
 	Fields_total = 0;
 	for (int slot = 0; slot < FLD_COUNT; slot++) {
-		int f = rc_slot_field(Curwin, slot);
+		int f = rc_slot_field(w, slot);
 
 		if (f < 0 || f >= FLD_COUNT)
 			continue;
@@ -47,31 +52,58 @@ void frame_calibrate(void)
 		all[total++] = F_PID;
 	for (i = 0; i < total; i++) {
 		int f = all[i];
-		int w = field_is_variable(f) ? (int)strlen(field_name(f)) :
-			field_width(f);
+		int fw = field_is_variable(f) ? (int)strlen(field_name(f)) :
+			 field_width(f);
 
-		if (Screen_cols < len + w + 1)
+		if (cols < len + fw + 1)
 			break;
 		if (field_is_variable(f)) {
 			varcnt++;
 			varsz += (int)strlen(field_name(f));
 		}
-		len += w + 1;
-		Lay.fld[i] = f;
+		len += fw + 1;
+		lay->fld[i] = f;
 	}
-	Lay.n = i;
-	varsz += Screen_cols - len;
+	lay->n = i;
+	varsz += cols - len;
 	if (varcnt)
 		varsz /= varcnt;
-	Lay.varcolsz = varsz;
+	lay->varcolsz = varsz;
+}
+
+/* The alternate display gives its task rows one column to the window
+ * number. */
+static int task_cols(void)
+{
+	return Rc.mode_altscr ? Screen_cols - 1 : Screen_cols;
+}
+
+void frame_calibrate(void)
+{
+	calibrate(Curwin, &Lay, task_cols());
+}
+
+/* Whether window w's task area is drawn this frame. */
+static bool win_shown(const struct window *w)
+{
+	return Rc.mode_altscr ? (w->winflags & WF_TASKON) != 0 : w == Curwin;
 }
 
 static group_mask needed_groups(void)
 {
-	group_mask g = field_groups(Curwin->sortindx, Curwin->winflags);
+	group_mask g = 0;
 
-	for (int i = 0; i < Lay.n; i++)
-		g |= field_groups(Lay.fld[i], Curwin->winflags);
+	for (int k = 0; k < WIN_COUNT; k++) {
+		const struct window *w = &Rc.win[k];
+		struct layout lay;
+
+		if (!win_shown(w))
+			continue;
+		calibrate(w, &lay, task_cols());
+		g |= field_groups(w->sortindx, w->winflags);
+		for (int i = 0; i < lay.n; i++)
+			g |= field_groups(lay.fld[i], w->winflags);
+	}
 	if (Opt.user.mode)
 		g |= GROUP_BIT(GRP_OWNER);
 	if (Opt.user.mode == 'U')
@@ -84,7 +116,7 @@ static bool user_match(const struct task *t)
 	uid_t u = Opt.user.uid;
 	bool hit = t->euid == u;
 
-	if (!Opt.user.mode)
+	if (!Opt.user.mode || Opt.user.win != (int)(W - Rc.win))
 		return true;
 	if (Opt.user.mode == 'U')
 		hit = hit || t->ruid == u || t->suid == u || t->fuid == u;
@@ -107,25 +139,26 @@ static void put_task_line(const char *text, const char *cap)
 struct find Find;
 
 static const struct frame *Frame;
+/* The fields of the layout being drawn, for the filters. */
+static bool Shown[FLD_COUNT];
 
 static bool row_passes(const struct row *r)
 {
-	if (!(Curwin->winflags & WF_IDLE) && r->tics_delta == 0)
+	if (!(W->winflags & WF_IDLE) && r->tics_delta == 0)
 		return false;
 	if (!user_match(r->t))
 		return false;
-	return filter_pass((int)(Curwin - Rc.win), r, Frame);
+	return filter_pass((int)(W - Rc.win), r, Frame, Shown);
 }
 
 /* The text of a task row, with the sort column's highlight if mark. */
 static void row_text(char *line, size_t size, const struct row *r,
-		     struct frame *fr, bool mark, bool high)
+		     struct frame *fr, bool mark, bool high, const char *lead)
 {
-	size_t len = 0;
+	size_t len = (size_t)snprintf(line, size, "%s", lead);
 
-	line[0] = '\0';
 	for (int i = 0; i < Lay.n; i++) {
-		bool m = mark && Lay.fld[i] == Curwin->sortindx;
+		bool m = mark && Lay.fld[i] == W->sortindx;
 
 		len += (size_t)snprintf(line + len, size - len, "%s%s%s",
 			m ? scr_cap(7) : "", field_cell(Lay.fld[i], r, fr),
@@ -161,7 +194,7 @@ static void mark_found(char *line, size_t size, const char *rowcap)
  * becomes the top. */
 static void locate(struct row **rows, size_t n, struct frame *fr)
 {
-	struct winstate *ws = &Winstate[Curwin - Rc.win];
+	struct winstate *ws = &Winstate[W - Rc.win];
 	int from = ws->begtask + 1, idx = 0;
 	char line[SCREEN_MAX * 16];
 
@@ -170,7 +203,8 @@ static void locate(struct row **rows, size_t n, struct frame *fr)
 		if (!row_passes(rows[k]))
 			continue;
 		if (idx >= from) {
-			row_text(line, sizeof(line), rows[k], fr, false, false);
+			row_text(line, sizeof(line), rows[k], fr, false, false,
+				 "");
 			if (strstr(line, Find.str)) {
 				ws->begtask = idx;
 				Find.failed = false;
@@ -182,7 +216,9 @@ static void locate(struct row **rows, size_t n, struct frame *fr)
 	Find.pending = 0;
 }
 
-/* The task area: header, then the rows that pass the filters. */
+/* The task area: header, then the rows that pass the filters.  In the
+ * alternate display the header starts with the window's number and
+ * each row with a blank. */
 static void show_tasks(struct frame *fr, int room)
 {
 	char line[SCREEN_MAX * 16];
@@ -190,9 +226,17 @@ static void show_tasks(struct frame *fr, int room)
 	size_t n, len = 0;
 	int shown = 0, limit = room, skip;
 	bool inter = scr_interactive();
+	const char *lead = Rc.mode_altscr ? " " : "";
+	bool find = inter && Find.str[0];
 
 	Frame = fr;
+	memset(Shown, 0, sizeof(Shown));
+	for (int i = 0; i < Lay.n; i++)
+		Shown[Lay.fld[i]] = true;
 	line[0] = '\0';
+	if (Rc.mode_altscr)
+		len = (size_t)snprintf(line, sizeof(line), "%d",
+				       (int)(W - Rc.win) + 1);
 	for (int i = 0; i < Lay.n; i++)
 		len += (size_t)snprintf(line + len, sizeof(line) - len, "%s",
 					field_header(Lay.fld[i], fr));
@@ -201,15 +245,18 @@ static void show_tasks(struct frame *fr, int room)
 	Tasks_shown = 0;
 	if (!n)
 		return;
-	if (Curwin->winflags & WF_FOREST)
+	if (W->winflags & WF_FOREST)
 		tasks_forest();
 	else
-		tasks_sort(Curwin->sortindx, Curwin->winflags);
-	if (Curwin->maxtasks && Curwin->maxtasks < limit)
-		limit = Curwin->maxtasks;
-	if (inter && Find.pending && Find.str[0])
+		tasks_sort(W->sortindx, W->winflags);
+	if (W->maxtasks && W->maxtasks < limit)
+		limit = W->maxtasks;
+	/* 'L' searches and marks the current window only */
+	if (W != Curwin)
+		find = false;
+	if (find && Find.pending)
 		locate(rows, n, fr);
-	skip = inter ? Winstate[Curwin - Rc.win].begtask : 0;
+	skip = inter ? Winstate[W - Rc.win].begtask : 0;
 	Tasks_total = 0;
 	for (size_t k = 0; k < n; k++) {
 		const struct row *r = rows[k];
@@ -224,15 +271,72 @@ static void show_tasks(struct frame *fr, int room)
 		}
 		if (shown >= limit)
 			continue;
-		high = (Curwin->winflags & WF_HIROWS) && r->t->state == 'R';
+		high = (W->winflags & WF_HIROWS) && r->t->state == 'R';
 		row_text(line, sizeof(line), r, fr,
-			 inter && (Curwin->winflags & WF_HICOLS), high);
-		if (inter && Find.str[0])
+			 inter && (W->winflags & WF_HICOLS), high, lead);
+		if (find)
 			mark_found(line, sizeof(line), scr_cap(high ? 7 : 8));
 		put_task_line(line, scr_cap(high ? 7 : 8));
 		shown++;
 	}
 	Tasks_shown = shown;
+}
+
+/* The task areas of the frame: Curwin's, or in the alternate display
+ * every window's whose task area is on, in order.  There each window
+ * gets an even share of the rows (its header included) that the ones
+ * before it left, or as many as its task limit asks. */
+static void show_windows(struct frame *fr, int room)
+{
+	int wins = 0, total = 0, shown = 0, rows = 0;
+	int left = room == INT_MAX ? room : room + 1;
+
+	if (!Rc.mode_altscr) {
+		W = Curwin;
+		show_tasks(fr, room);
+		return;
+	}
+	for (int k = 0; k < WIN_COUNT; k++)
+		wins += win_shown(&Rc.win[k]);
+	for (int k = 0; k < WIN_COUNT && left > 0; k++) {
+		int share;
+
+		W = &Rc.win[k];
+		if (!win_shown(W))
+			continue;
+		/* a window with a task limit ('n') takes just that */
+		share = W->maxtasks ? W->maxtasks + 1 : left / wins;
+		wins--;
+		if (share > left)
+			share = left;
+		if (share < 1)
+			break;
+		tasks_reap_order();
+		calibrate(W, &Lay, task_cols());
+		fr->winflags = W->winflags;
+		fr->varcolsz = Lay.varcolsz;
+		if (scr_interactive())
+			scr_caps(W);
+		show_tasks(fr, share - 1);
+		left -= 1 + Tasks_shown;
+		if (W == Curwin) {
+			total = Tasks_total;
+			shown = Tasks_shown;
+			rows = share - 1;
+		}
+	}
+	W = Curwin;
+	if (scr_interactive())
+		scr_caps(Curwin);
+	frame_calibrate();
+	Tasks_total = total;
+	Tasks_shown = shown;
+	Task_rows = rows;
+}
+
+int frame_cpu_count(void)
+{
+	return cpus.count;
 }
 
 void frame_init(void)
@@ -255,6 +359,8 @@ void frame_make(void)
 	bool inter = scr_interactive();
 
 	Fmt_zero_suppress = Rc.zero_suppress;
+	/* what 'W' records as Curwin: every key is followed by a frame */
+	Rc.curwin = (int)(Curwin - Rc.win);
 	frame_calibrate();
 	tasks_need(needed_groups());
 	cpus_read(&cpus);
@@ -297,7 +403,7 @@ void frame_make(void)
 		Task_rows = Screen_rows - lines - 2;
 		if (Task_rows < 0)
 			Task_rows = 0;
-		show_tasks(&fr, Task_rows);
+		show_windows(&fr, Task_rows);
 		if (Curwin->winflags & WF_SCROLL) {
 			char msg[256];
 
@@ -311,7 +417,7 @@ void frame_make(void)
 		}
 		scr_frame_end();
 	} else {
-		show_tasks(&fr, Screen_rows == INT_MAX ? INT_MAX :
+		show_windows(&fr, Screen_rows == INT_MAX ? INT_MAX :
 			   Screen_rows - lines - 2);
 	}
 }

@@ -41,5 +41,7 @@ void frame_init(void);
 void frame_make(void);
 /* The layout for the current window and screen width. */
 void frame_calibrate(void);
+/* The cpus of /proc/stat at the last frame. */
+int frame_cpu_count(void);
 
 #endif

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include "altwin.h"
 #include "fieldmgr.h"
 #include "fields.h"
 #include "filter.h"
@@ -55,7 +56,9 @@ static void key_summary(int key)
 		w->winflags &= ~WF_CPUNODE;
 		break;
 	case '4':
+		/* two abreast means one line per cpu */
 		w->double_up = !w->double_up;
+		w->winflags &= ~(WF_CPUSUM | WF_CPUNODE);
 		break;
 	}
 }
@@ -213,6 +216,7 @@ static void key_user(int key)
 	}
 	Opt.user.uid = pw ? pw->pw_uid : (uid_t)id;
 	Opt.user.mode = (char)key;
+	Opt.user.win = (int)(Curwin - Rc.win);
 }
 
 /* '<' and '>': the sort moves to the neighbouring shown column. */
@@ -237,6 +241,16 @@ static void key_sort_by(int f)
 {
 	Curwin->sortindx = f;
 	Curwin->winflags &= ~WF_FOREST;
+}
+
+/* '!': cpus combined in groups of 2, 3, 5, 9, ... until no more. */
+static void combine_more(void)
+{
+	int *c = &Curwin->combine_cpus;
+
+	*c = *c ? *c * 2 : 1;
+	if (*c >= frame_cpu_count())
+		*c = 0;
 }
 
 /* Waits for a key on a help page, redrawing it after a resize. */
@@ -537,9 +551,8 @@ bool keys_do(int key)
 	case 'O':
 		key_filter(key);
 		break;
-	case 'a': case 'w': case '-': case '_': case 'G': case '+':
-		/* the alternate display's commands */
-		inter_msg("Command disabled, 'A' mode required");
+	case 'A': case 'a': case 'w': case '-': case '_': case 'G': case '+':
+		altwin_key(key);
 		break;
 	case 'g':
 		key_group();
@@ -564,7 +577,7 @@ bool keys_do(int key)
 		if (Curwin->winflags & WF_CPUSUM)
 			inter_msg("wrong mode, command inactive");
 		else
-			Curwin->combine_cpus = !Curwin->combine_cpus;
+			combine_more();
 		break;
 	case 'R' & 0x1f:
 		key_renice();
@@ -578,6 +591,9 @@ bool keys_do(int key)
 		Curwin->maxtasks = 0;
 		Winstate[Curwin - Rc.win].begtask = 0;
 		Winstate[Curwin - Rc.win].begpflg = 0;
+		/* and in the alternate display it shows the window again */
+		if (Rc.mode_altscr)
+			Curwin->winflags |= WF_TASKON;
 		break;
 	case ' ':
 	case '\n':

@@ -54,35 +54,46 @@ static void uptime_text(char *buf, size_t size)
 		 users, users > 1 ? "users" : "user", av[0], av[1], av[2]);
 }
 
-/* The width of a graph's bar: what the numbers before it leave. */
+/* The width of a graph's bar: what the numbers before it leave, but
+ * never under 10 or over 100 cells. */
 static int graph_len(bool double_up)
 {
 	int len = double_up ? (Screen_cols - 2) / 2 - 27 : Screen_cols - 27;
 
-	return len < 0 ? 0 : len;
+	return len < 10 ? 10 : len > 100 ? 100 : len;
 }
 
-/* A bar of len cells for two percentages in markup: '|' for style 1,
- * reverse blanks for style 2. */
+/* Appends n cells of c to buf. */
+static size_t cells(char *buf, size_t k, size_t size, int n, char c)
+{
+	for (; n > 0 && k + 1 < size; n--)
+		buf[k++] = c;
+	buf[k] = '\0';
+	return k;
+}
+
+/* A bar of len cells for two percentages in markup: '|' for style 1
+ * (the first part bold, the second in the summary colour), blanks for
+ * style 2 (both reversed, in the message and header colours). */
 static void graph_bar(char *buf, size_t size, float p1, float p2, int len,
 		      int style)
 {
-	int n1 = (int)((p1 + p2) * (float)len / 100.0f + 0.5f), i;
+	/* each part is rounded on its own */
+	int n1 = (int)(p1 * (float)len / 100.0f + 0.5f);
+	int n2 = n1 + (int)(p2 * (float)len / 100.0f + 0.5f);
+	char c = style == 1 ? '|' : ' ';
 	size_t k = 0;
 
-	if (n1 > len)
-		n1 = len;
-	if (n1 < 0)
-		n1 = 0;
-	for (i = 0; i < n1 && k + 2 < size; i++)
-		buf[k++] = style == 1 ? '|' : ' ';
-	if (style == 2 && k + 3 < size) {
-		buf[k++] = '~';
-		buf[k++] = '4';
-	}
-	for (; i < len && k + 2 < size; i++)
-		buf[k++] = ' ';
-	buf[k] = '\0';
+	n2 = n2 > len ? len : n2 < 0 ? 0 : n2;
+	n1 = n1 > n2 ? n2 : n1 < 0 ? 0 : n1;
+	buf[0] = '\0';
+	k = cells(buf, k, size, n1, c);
+	k = cells(buf, k, size - 2, 1, '~');
+	k = cells(buf, k, size, 1, style == 1 ? '5' : '4');
+	k = cells(buf, k, size, n2 - n1, c);
+	k = cells(buf, k, size - 2, 1, '~');
+	k = cells(buf, k, size, 1, style == 1 ? '3' : '6');
+	cells(buf, k, size, len - n2, ' ');
 }
 
 /* One cpu's states over the last interval. */
@@ -104,7 +115,7 @@ static void cpu_text(char *buf, size_t size, const char *label,
 
 		graph_bar(bar, sizeof(bar), p1, p2, graph_len(Graph_double),
 			  Curwin->graph_cpus);
-		snprintf(buf, size, "%s ~3%#5.1f~2/%-#5.1f~3 %3.0f[~3%s]~1",
+		snprintf(buf, size, "%s ~3%#5.1f~2/%-#5.1f~3 %3.0f[~1%s] ~1",
 			 label, p1, p2, p1 + p2, bar);
 		return;
 	}
@@ -118,10 +129,49 @@ static void cpu_text(char *buf, size_t size, const char *label,
 #undef D
 }
 
+/* Adds the ticks of b to a. */
+static void tics_add(struct cpu_tics *a, const struct cpu_tics *b)
+{
+	a->user += b->user;
+	a->nice += b->nice;
+	a->system += b->system;
+	a->idle += b->idle;
+	a->iowait += b->iowait;
+	a->irq += b->irq;
+	a->softirq += b->softirq;
+	a->steal += b->steal;
+}
+
+/* The line of the cpus from *i on: one cpu, or with '!' the sum of
+ * combine + 1 of them, labelled with the first and last ids. */
+static void cpu_next(char *buf, size_t size, const struct cpu_set *cpus,
+		     int *i, int combine)
+{
+	struct cpu_stat sum = { 0 };
+	char label[32], ids[24];
+	int first = *i, n;
+
+	if (!combine) {
+		snprintf(label, sizeof(label), "%%Cpu%-3d:", cpus->cpu[first].id);
+		cpu_text(buf, size, label, &cpus->cpu[first]);
+		(*i)++;
+		return;
+	}
+	for (n = 0; n <= combine && first + n < cpus->count; n++) {
+		tics_add(&sum.now, &cpus->cpu[first + n].now);
+		tics_add(&sum.prev, &cpus->cpu[first + n].prev);
+	}
+	snprintf(ids, sizeof(ids), "%d-%d", cpus->cpu[first].id,
+		 cpus->cpu[first + n - 1].id);
+	snprintf(label, sizeof(label), "%-7.7s:", ids);
+	cpu_text(buf, size, label, &sum);
+	*i += n;
+}
+
 static int show_cpus(const struct cpu_set *cpus, bool double_up)
 {
-	char line[1024], one[512], label[32];
-	int lines = 0;
+	char line[1024], one[512];
+	int lines = 0, combine = Curwin->combine_cpus;
 
 	if (Curwin->winflags & WF_CPUSUM) {
 		if (!room(1))
@@ -130,17 +180,15 @@ static int show_cpus(const struct cpu_set *cpus, bool double_up)
 		put_line(line);
 		return 1;
 	}
+	/* combining all the cpus or more is no combining */
+	if (combine >= cpus->count)
+		combine = 0;
 	for (int i = 0; i < cpus->count && room(1);) {
-		snprintf(label, sizeof(label), "%%Cpu%-3d:", cpus->cpu[i].id);
-		cpu_text(line, sizeof(line), label, &cpus->cpu[i]);
-		i++;
+		cpu_next(line, sizeof(line), cpus, &i, combine);
 		if (double_up && i < cpus->count) {
-			snprintf(label, sizeof(label), "%%Cpu%-3d:",
-				 cpus->cpu[i].id);
-			cpu_text(one, sizeof(one), label, &cpus->cpu[i]);
+			cpu_next(one, sizeof(one), cpus, &i, combine);
 			strcat(line, adjoin);
 			strcat(line, one);
-			i++;
 		}
 		put_line(line);
 		lines++;
@@ -168,19 +216,28 @@ static int show_memory(const struct mem_info *m, bool double_up)
 	if (Curwin->graph_mems) {
 		float tm = m->total ? (float)m->total : 1;
 		float ts = m->swap_total ? (float)m->swap_total : 1;
-		float pm = (float)m->used * 100.0f / tm;
+		/* used: what neither free nor buff/cache holds; misc: the
+		 * rest of what is not available, when there is any */
+		float used = (float)m->total - (float)m->free -
+			     (float)m->buff_cache;
+		float pu = used * 100.0f / tm;
+		float pm = ((float)m->total - (float)m->avail - used) *
+			   100.0f / tm;
 		float ps = (float)m->swap_used * 100.0f / ts;
 		char bar[SCREEN_MAX + 8];
 		int len = graph_len(double_up);
 
-		graph_bar(bar, sizeof(bar), pm, 0, len, Curwin->graph_mems);
-		snprintf(l1, sizeof(l1), "%s %s:~3%#5.1f~2/%-9.1f~3[~3%s]~1",
-			 labels[Rc.summ_mscale], "Mem ", pm,
-			 (float)m->total / div, bar);
-		graph_bar(bar, sizeof(bar), ps, 0, len, Curwin->graph_mems);
-		snprintf(l2, sizeof(l2), "%s %s:~3%#5.1f~2/%-9.1f~3[~3%s]~1",
-			 labels[Rc.summ_mscale], "Swap", ps,
-			 (float)m->swap_total / div, bar);
+		if (pm < 0 || pu + pm > 100.0f)
+			pm = 0;
+		mem_num(v[0], (float)m->total / div);
+		mem_num(v[1], (float)m->swap_total / div);
+		graph_bar(bar, sizeof(bar), pu, pm, len, Curwin->graph_mems);
+		snprintf(l1, sizeof(l1), "%s %s:~3%#5.1f~2/%-9.9s~3[~1%s] ~1",
+			 labels[Rc.summ_mscale], "Mem ", pu + pm, v[0], bar);
+		/* swap is drawn as the second part */
+		graph_bar(bar, sizeof(bar), 0, ps, len, Curwin->graph_mems);
+		snprintf(l2, sizeof(l2), "%s %s:~3%#5.1f~2/%-9.9s~3[~1%s] ~1",
+			 labels[Rc.summ_mscale], "Swap", ps, v[1], bar);
 		goto out;
 	}
 	mem_num(v[0], (float)m->total / div);
@@ -221,9 +278,17 @@ int summary_show(const struct cpu_set *cpus, const struct mem_info *mem,
 	Shown = 0;
 	if ((flags & WF_LOADAV) && room(1)) {
 		char up[256];
+		char title[16];
 
+		/* the alternate display names the current window */
+		if (Rc.mode_altscr)
+			snprintf(title, sizeof(title), "%d:%s",
+				 (int)(Curwin - Rc.win) + 1, Curwin->name);
 		uptime_text(up, sizeof(up));
-		snprintf(line, sizeof(line), "%s -%s~1", Myname, up);
+		snprintf(line, sizeof(line), "%s%s -%s~1",
+			 Rc.mode_altscr ? title : Myname,
+			 /* reversed while its task area shows */
+			 Rc.mode_altscr && (flags & WF_TASKON) ? "~6" : "", up);
 		put_line(line);
 	}
 	if ((flags & WF_STATES) && room(2)) {

@@ -150,6 +150,14 @@ void tasks_refresh(void)
 		order_by_pid_list();
 }
 
+void tasks_reap_order(void)
+{
+	for (size_t i = 0; i < nrows; i++)
+		order[i] = &rows[i];
+	if (Opt.npids && !Opt.threads)
+		order_by_pid_list();
+}
+
 struct row **tasks_rows(size_t *n)
 {
 	*n = nrows;

@@ -22,6 +22,9 @@ void tasks_need(group_mask groups);
 void tasks_refresh(void);
 
 struct row **tasks_rows(size_t *n);
+/* Puts the rows back in the order of the reap: each window of the
+ * alternate display sorts its own copy of it. */
+void tasks_reap_order(void);
 const struct task_counts *tasks_counts(void);
 double tasks_uptime(void);
 

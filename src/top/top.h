@@ -60,6 +60,7 @@ struct user_filter {
 	char mode;              /* 0: none, 'u': effective uid, 'U': any uid */
 	bool negate;            /* a leading '!' */
 	uid_t uid;
+	int win;                /* the window it filters */
 };
 
 /* Everything the command line and toprc settle before the first frame. */

@@ -90,6 +90,14 @@ CASES = {
                                193844 & ~0x8000}),
     "percpu-double": (DEFAULT, {"graph": (0, 0, 1, 0), "winflags":
                                 193844 & ~0x8000}),
+    # '!': cpus combined in twos (text) and in fives (bars, abreast)
+    "combine-text": (DEFAULT, {"graph": (0, 0, 0, 1), "winflags":
+                               193844 & ~0x8000}),
+    "combine-bars4": (DEFAULT, {"graph": (1, 0, 1, 4), "winflags":
+                                193844 & ~0x8000}),
+    # the alternate display with graphs and the cpus one by one
+    "altscr-graph": (DEFAULT, {"altscr": 1, "graph": (2, 1, 1, 0),
+                               "winflags": 193844 & ~0x8000}),
     "left-nums": ([0, 1, 3, 14, 15, 22, 31, 18, 20, 32],
                   {"winflags": 193844 & ~0x20000}),
     "right-strs": ([0, 3, 11, 31, 33, 32], {"winflags": 193844 | 0x40000}),
