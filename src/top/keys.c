@@ -1,11 +1,9 @@
 /* The interactive commands: one small function per key or key group. */
 #include <errno.h>
 #include <pwd.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
 #include "fieldmgr.h"
 #include "fields.h"
 #include "filter.h"
@@ -14,6 +12,7 @@
 #include "inter.h"
 #include "rcfile.h"
 #include "screen.h"
+#include "taskcmd.h"
 #include "tasks.h"
 #include "top.h"
 
@@ -58,85 +57,6 @@ static void key_summary(int key)
 		w->double_up = !w->double_up;
 		break;
 	}
-}
-
-/* The first task shown: the default pid of 'k' and 'r'. */
-static int top_pid(void)
-{
-	size_t n;
-	struct row **rows = tasks_rows(&n);
-
-	return n ? rows[0]->t->tid : 0;
-}
-
-static int read_pid(const char *what, int *pid)
-{
-	char prompt[128], buf[32];
-	char *end;
-	long v;
-
-	*pid = top_pid();
-	snprintf(prompt, sizeof(prompt), "PID to %s [default pid = %d]",
-		 what, *pid);
-	if (!inter_prompt(prompt, buf, sizeof(buf)))
-		return -1;
-	if (!buf[0])
-		return 0;
-	v = strtol(buf, &end, 0);
-	if (*end || v < 0) {
-		inter_msg("Unacceptable integer");
-		return -1;
-	}
-	*pid = (int)v;
-	return 0;
-}
-
-static void key_kill(void)
-{
-	char prompt[128], buf[32];
-	int pid, sig = SIGTERM;
-
-	if (read_pid("signal/kill", &pid) < 0 || pid <= 0)
-		return;
-	snprintf(prompt, sizeof(prompt), "Send pid %d signal [%d/sigterm]",
-		 pid, SIGTERM);
-	if (!inter_prompt(prompt, buf, sizeof(buf)))
-		return;
-	if (buf[0]) {
-		char *end;
-		long v = strtol(buf, &end, 0);
-
-		if (*end || v <= 0 || v >= NSIG) {
-			inter_msg("Unacceptable integer");
-			return;
-		}
-		sig = (int)v;
-	}
-	if (kill(pid, sig))
-		inter_msg("Failed signal pid '%d' with '%d': %s", pid, sig,
-			  strerror(errno));
-}
-
-static void key_renice(void)
-{
-	char prompt[128], buf[32];
-	int pid;
-	char *end;
-	long v;
-
-	if (read_pid("renice", &pid) < 0 || pid <= 0)
-		return;
-	snprintf(prompt, sizeof(prompt), "Renice PID %d to value", pid);
-	if (!inter_prompt(prompt, buf, sizeof(buf)) || !buf[0])
-		return;
-	v = strtol(buf, &end, 0);
-	if (*end) {
-		inter_msg("Unacceptable integer");
-		return;
-	}
-	if (setpriority(PRIO_PROCESS, (id_t)pid, (int)v))
-		inter_msg("Failed renice of PID %d to %ld: %s", pid, v,
-			  strerror(errno));
 }
 
 static void key_delay(void)
@@ -507,10 +427,10 @@ bool keys_do(int key)
 		key_delay();
 		break;
 	case 'k':
-		key_kill();
+		taskcmd_kill();
 		break;
 	case 'r':
-		key_renice();
+		taskcmd_renice();
 		break;
 	case 'n':
 	case '#':
@@ -567,7 +487,7 @@ bool keys_do(int key)
 			Curwin->combine_cpus = !Curwin->combine_cpus;
 		break;
 	case 'R' & 0x1f:
-		key_renice();
+		taskcmd_renice();
 		break;
 	case 'O' & 0x1f:
 		key_show_filters();
