@@ -9,6 +9,7 @@
 #include "fields.h"
 #include "fmt.h"
 #include "sysstat.h"
+#include "xwidth.h"
 
 /* How a field's value becomes text. */
 enum kind {
@@ -358,7 +359,9 @@ const char *field_name(int f)
 
 int field_width(int f)
 {
-	return fields[f].width;
+	int w = fields[f].width;
+
+	return w > 0 ? w + xwidth_extra(f, w) : w;
 }
 
 bool field_is_variable(int f)
@@ -421,7 +424,7 @@ static bool justify_right(int f, int winflags)
 
 static int cell_width(int f, const struct frame *fr)
 {
-	return fields[f].width < 0 ? fr->varcolsz : fields[f].width;
+	return fields[f].width < 0 ? fr->varcolsz : field_width(f);
 }
 
 const char *field_header(int f, const struct frame *fr)
@@ -486,8 +489,12 @@ const char *field_cell(int f, const struct row *r, const struct frame *fr)
 	const struct task *t = r->t;
 
 	switch (d->kind) {
-	case K_NUM:
-		return fmt_num(d->num(r), w, right, false);
+	case K_NUM: {
+		long long v = d->num(r);
+
+		xwidth_seen(f, snprintf(buf, sizeof(buf), "%lld", v), d->width);
+		return fmt_num(v, w, right, false);
+	}
 	case K_NUMZ:
 		return fmt_num(d->num(r), w, right, true);
 	case K_MEM:
@@ -495,8 +502,12 @@ const char *field_cell(int f, const struct row *r, const struct frame *fr)
 			       right);
 	case K_SNUM:
 		return fmt_scaled_num((unsigned long long)d->num(r), w, right);
-	case K_STR:
-		return fmt_str(d->str(r, buf, sizeof(buf)), w, right);
+	case K_STR: {
+		const char *s = d->str(r, buf, sizeof(buf));
+
+		xwidth_seen(f, (int)strlen(s), d->width);
+		return fmt_str(s, w, right);
+	}
 	case K_FLAGS:
 		return fmt_str(s_flags(r, buf, sizeof(buf)), w, right);
 	case K_STATE:

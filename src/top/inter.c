@@ -7,6 +7,7 @@
 #include "inter.h"
 #include "screen.h"
 #include "top.h"
+#include "xwidth.h"
 
 /* How long a message stays before the next frame replaces it. */
 enum { MSG_USEC = 1250000 };
@@ -109,6 +110,9 @@ int interactive(void)
 			scr_invalidate();
 		}
 		frame_make();
+		/* 'X' -1 widened a field: the reference redraws at once */
+		if (xwidth_grew())
+			frame_make();
 		if (Find.failed) {
 			Find.failed = false;
 			inter_msg("\"%s\" not found", Find.str);

@@ -15,6 +15,7 @@
 #include "taskcmd.h"
 #include "tasks.h"
 #include "top.h"
+#include "xwidth.h"
 
 static void toggle(int flag)
 {
@@ -309,25 +310,6 @@ static void key_group(void)
 		Curwin = &Rc.win[buf[0] - '1'];
 }
 
-static void key_width(void)
-{
-	char prompt[96], buf[16];
-	char *end;
-	long v;
-
-	snprintf(prompt, sizeof(prompt),
-		 "width incr is %d, change to (0 default, -1 auto)",
-		 Rc.fixed_widest);
-	if (!inter_prompt(prompt, buf, sizeof(buf)) || !buf[0])
-		return;
-	v = strtol(buf, &end, 0);
-	if (*end || v < -1 || v > SCREEN_MAX) {
-		inter_msg("Unacceptable integer");
-		return;
-	}
-	Rc.fixed_widest = (int)v;
-}
-
 static void key_write(void)
 {
 	if (rc_write())
@@ -465,7 +447,7 @@ bool keys_do(int key)
 		key_group();
 		break;
 	case 'X':
-		key_width();
+		xwidth_key();
 		break;
 	case 'Y': {
 		char buf[4];
