@@ -92,6 +92,21 @@ bool inter_prompt(const char *prompt, char *buf, size_t size)
 	return true;
 }
 
+int inter_ask_key(const char *prompt)
+{
+	int k;
+
+	scr_row_dirty(Msg_row);
+	prompt_show(prompt, "");
+	do
+		k = scr_getkey(-1);
+	while (k == TK_NONE && !scr_resize_pending());
+	scr_cursor(false);
+	if (k != TK_NONE && (k & 0x1000))
+		Quit = true;
+	return k;
+}
+
 int interactive(void)
 {
 	scr_start();

@@ -312,6 +312,13 @@ static void key_group(void)
 
 static void key_write(void)
 {
+	if (filter_rc_errors()) {
+		int k = inter_ask_key("rcfile has inspect/other-filter "
+				      "error(s), save anyway?");
+
+		if (k != 'y' && k != 'Y')
+			return;
+	}
 	if (rc_write())
 		inter_msg("Failed '%s' open: %s", Rc_path, strerror(errno));
 	else
