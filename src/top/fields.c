@@ -8,6 +8,7 @@
 #include "library/ttydev.h"
 #include "fields.h"
 #include "fmt.h"
+#include "forestview.h"
 #include "sysstat.h"
 #include "xwidth.h"
 
@@ -460,7 +461,8 @@ const char *field_command(const struct row *r, int winflags, char *buf,
 	} else {
 		int level = r->level > 100 ? 101 : r->level;
 
-		snprintf(buf, size, " %*s%s", 4 * level - 1, "`- ", text);
+		snprintf(buf, size, "%c%*s%s", forestview_mark(r),
+			 4 * level - 1, "`- ", text);
 	}
 	return buf;
 }

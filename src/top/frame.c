@@ -205,6 +205,7 @@ static void show_tasks(struct frame *fr, int room)
 		tasks_forest();
 	else
 		tasks_sort(Curwin->sortindx, Curwin->winflags);
+	rows = tasks_rows(&n);          /* a forest may hide some ('v') */
 	if (Curwin->maxtasks && Curwin->maxtasks < limit)
 		limit = Curwin->maxtasks;
 	if (inter && Find.pending && Find.str[0])

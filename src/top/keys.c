@@ -7,6 +7,7 @@
 #include "fieldmgr.h"
 #include "fields.h"
 #include "filter.h"
+#include "forestview.h"
 #include "frame.h"
 #include "help.h"
 #include "inter.h"
@@ -491,8 +492,12 @@ bool keys_do(int key)
 	case ' ':
 	case '\n':
 	case '\r':
-	case 'F':       /* forest focus: nothing outside a forest */
-	case 'v':       /* forest children: likewise */
+		break;
+	case 'F':
+		forestview_focus();
+		break;
+	case 'v':
+		forestview_collapse();
 		break;
 	case TK_UP: case TK_DOWN: case TK_PGUP: case TK_PGDN:
 	case TK_HOME: case TK_END: case TK_LEFT: case TK_RIGHT:
