@@ -370,6 +370,11 @@ bool field_is_variable(int f)
 	return fields[f].width < 0;
 }
 
+const char *field_text(int f, const struct row *r, char *buf, size_t size)
+{
+	return fields[f].str ? fields[f].str(r, buf, size) : "";
+}
+
 int field_by_name(const char *name)
 {
 	for (int f = 0; f < FLD_COUNT; f++)

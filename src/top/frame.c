@@ -4,6 +4,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "library/sysinfo.h"
+#include "bottom.h"
 #include "filter.h"
 #include "fmt.h"
 #include "frame.h"
@@ -18,6 +19,7 @@
 struct winstate Winstate[WIN_COUNT];
 struct layout Lay;
 int Task_rows, Tasks_shown, Msg_row, Tasks_total, Fields_total;
+const struct row *Top_row;
 
 /* The reference sleeps this long between the two reaps of frame one. */
 enum { PRIME_USEC = 150000 };
@@ -199,6 +201,7 @@ static void show_tasks(struct frame *fr, int room)
 	put_task_line(line, scr_cap(6));
 	rows = tasks_rows(&n);
 	Tasks_shown = 0;
+	Top_row = NULL;
 	if (!n)
 		return;
 	if (Curwin->winflags & WF_FOREST)
@@ -225,6 +228,8 @@ static void show_tasks(struct frame *fr, int room)
 		}
 		if (shown >= limit)
 			continue;
+		if (!shown)
+			Top_row = r;
 		high = (Curwin->winflags & WF_HIROWS) && r->t->state == 'R';
 		row_text(line, sizeof(line), r, fr,
 			 inter && (Curwin->winflags & WF_HICOLS), high);
@@ -295,7 +300,7 @@ void frame_make(void)
 		} else {
 			scr_row(scr_clr_eol());
 		}
-		Task_rows = Screen_rows - lines - 2;
+		Task_rows = Screen_rows - lines - 2 - Bottom_rows;
 		if (Task_rows < 0)
 			Task_rows = 0;
 		show_tasks(&fr, Task_rows);

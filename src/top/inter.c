@@ -3,6 +3,7 @@
 #include <string.h>
 #include <termios.h>
 #include <unistd.h>
+#include "bottom.h"
 #include "frame.h"
 #include "inter.h"
 #include "screen.h"
@@ -22,6 +23,7 @@ void inter_msg(const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(text, sizeof(text), fmt, ap);
 	va_end(ap);
+	bottom_log(text);
 	scr_goto(0, Msg_row);
 	printf("%s %.*s %s", scr_cap(4), Screen_cols - 2, text, "");
 	scr_cursor(false);
@@ -123,11 +125,17 @@ int interactive(void)
 			/* the reference repaints every row, without clearing */
 			scr_geometry();
 			scr_invalidate();
+			bottom_close();
 		}
 		frame_make();
 		/* 'X' -1 widened a field: the reference redraws at once */
 		if (xwidth_grew())
 			frame_make();
+		bottom_show();
+		if (bottom_changed()) {
+			frame_make();
+			bottom_show();
+		}
 		if (Find.failed) {
 			Find.failed = false;
 			inter_msg("\"%s\" not found", Find.str);

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "bottom.h"
 #include "fieldmgr.h"
 #include "fields.h"
 #include "filter.h"
@@ -328,6 +329,8 @@ static void key_write(void)
 
 bool keys_do(int key)
 {
+	if (bottom_key(key))
+		return true;
 	switch (key) {
 	case 'q':
 		Quit = true;
@@ -483,6 +486,7 @@ bool keys_do(int key)
 		key_show_filters();
 		break;
 	case '=':
+		bottom_close();
 		filter_clear((int)(Curwin - Rc.win));
 		Opt.user.mode = 0;
 		Curwin->maxtasks = 0;
