@@ -3,6 +3,7 @@
 #include <string.h>
 #include <strings.h>
 #include "filter.h"
+#include "frame.h"
 
 enum { FILTER_MAX = 32, VALUE_MAX = 64 };
 
@@ -109,10 +110,20 @@ static bool one_pass(const struct filter *f, const struct row *r,
 	return hit != f->negate;
 }
 
+/* The reference ignores a filter on a column the screen does not show. */
+static bool shown(int field)
+{
+	for (int i = 0; i < Lay.n; i++)
+		if (Lay.fld[i] == field)
+			return true;
+	return false;
+}
+
 bool filter_pass(int win, const struct row *r, const struct frame *fr)
 {
 	for (int i = 0; i < nfilters[win]; i++)
-		if (!one_pass(&filters[win][i], r, fr))
+		if (shown(filters[win][i].field) &&
+		    !one_pass(&filters[win][i], r, fr))
 			return false;
 	return true;
 }
