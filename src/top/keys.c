@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "bottom.h"
+#include "colormap.h"
 #include "fieldmgr.h"
 #include "fields.h"
 #include "filter.h"
@@ -435,6 +436,9 @@ bool keys_do(int key)
 		break;
 	case 'W':
 		key_write();
+		break;
+	case 'Z':
+		colormap_run();
 		break;
 	case 'C':
 		toggle(WF_SCROLL);
