@@ -543,8 +543,12 @@ const char *field_cell(int f, const struct row *r, const struct frame *fr)
 
 		if (fr->winflags & WF_CTIMES)
 			tics += t->cutime + t->cstime;
-		return fmt_tics(tics, w, right,
-				d->kind == K_TIME ? TICS_MINS : TICS_SECS);
+		enum tics_form form = d->kind == K_TIME ? TICS_MINS : TICS_SECS;
+
+		/* ^E: no finer than its scale (0 leaves the natural one) */
+		if (Rc.tics_scaled > 0 && (int)form < Rc.tics_scaled)
+			form = (enum tics_form)Rc.tics_scaled;
+		return fmt_tics(tics, w, right, form);
 	}
 	case K_STARTED:
 		return fmt_tics(t->start_time, w, right, TICS_MINS);

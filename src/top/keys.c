@@ -9,6 +9,7 @@
 #include "fieldmgr.h"
 #include "fields.h"
 #include "filter.h"
+#include "fmt.h"
 #include "forestview.h"
 #include "frame.h"
 #include "help.h"
@@ -439,6 +440,11 @@ bool keys_do(int key)
 		break;
 	case 'Z':
 		colormap_run();
+		break;
+	case 'E' & 0x1f:
+		/* the time scales: natural, then minutes up to weeks */
+		if (++Rc.tics_scaled > TICS_WEEK2)
+			Rc.tics_scaled = 0;
 		break;
 	case 'C':
 		toggle(WF_SCROLL);
