@@ -136,6 +136,14 @@ int interactive(void)
 			frame_make();
 			bottom_show();
 		}
+		if (!Lay.n) {
+			/* no column fits: the reference's last line scrolls
+			 * the screen up one row, frame after frame */
+			scr_goto(0, Screen_rows - 1);
+			scr_puts("\n");
+			scr_flush();
+			scr_invalidate();
+		}
 		if (Find.failed) {
 			Find.failed = false;
 			inter_msg("\"%s\" not found", Find.str);
