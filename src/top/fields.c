@@ -8,7 +8,9 @@
 #include "library/ttydev.h"
 #include "fields.h"
 #include "fmt.h"
+#include "forestview.h"
 #include "sysstat.h"
+#include "xwidth.h"
 
 /* How a field's value becomes text. */
 enum kind {
@@ -358,12 +360,19 @@ const char *field_name(int f)
 
 int field_width(int f)
 {
-	return fields[f].width;
+	int w = fields[f].width;
+
+	return w > 0 ? w + xwidth_extra(f, w) : w;
 }
 
 bool field_is_variable(int f)
 {
 	return fields[f].width < 0;
+}
+
+const char *field_text(int f, const struct row *r, char *buf, size_t size)
+{
+	return fields[f].str ? fields[f].str(r, buf, size) : "";
 }
 
 int field_by_name(const char *name)
@@ -421,7 +430,7 @@ static bool justify_right(int f, int winflags)
 
 static int cell_width(int f, const struct frame *fr)
 {
-	return fields[f].width < 0 ? fr->varcolsz : fields[f].width;
+	return fields[f].width < 0 ? fr->varcolsz : field_width(f);
 }
 
 const char *field_header(int f, const struct frame *fr)
@@ -457,7 +466,8 @@ const char *field_command(const struct row *r, int winflags, char *buf,
 	} else {
 		int level = r->level > 100 ? 101 : r->level;
 
-		snprintf(buf, size, " %*s%s", 4 * level - 1, "`- ", text);
+		snprintf(buf, size, "%c%*s%s", forestview_mark(r),
+			 4 * level - 1, "`- ", text);
 	}
 	return buf;
 }
@@ -486,8 +496,12 @@ const char *field_cell(int f, const struct row *r, const struct frame *fr)
 	const struct task *t = r->t;
 
 	switch (d->kind) {
-	case K_NUM:
-		return fmt_num(d->num(r), w, right, false);
+	case K_NUM: {
+		long long v = d->num(r);
+
+		xwidth_seen(f, snprintf(buf, sizeof(buf), "%lld", v), d->width);
+		return fmt_num(v, w, right, false);
+	}
 	case K_NUMZ:
 		return fmt_num(d->num(r), w, right, true);
 	case K_MEM:
@@ -495,8 +509,12 @@ const char *field_cell(int f, const struct row *r, const struct frame *fr)
 			       right);
 	case K_SNUM:
 		return fmt_scaled_num((unsigned long long)d->num(r), w, right);
-	case K_STR:
-		return fmt_str(d->str(r, buf, sizeof(buf)), w, right);
+	case K_STR: {
+		const char *s = d->str(r, buf, sizeof(buf));
+
+		xwidth_seen(f, (int)strlen(s), d->width);
+		return fmt_str(s, w, right);
+	}
 	case K_FLAGS:
 		return fmt_str(s_flags(r, buf, sizeof(buf)), w, right);
 	case K_STATE:
@@ -525,8 +543,12 @@ const char *field_cell(int f, const struct row *r, const struct frame *fr)
 
 		if (fr->winflags & WF_CTIMES)
 			tics += t->cutime + t->cstime;
-		return fmt_tics(tics, w, right,
-				d->kind == K_TIME ? TICS_MINS : TICS_SECS);
+		enum tics_form form = d->kind == K_TIME ? TICS_MINS : TICS_SECS;
+
+		/* ^E: no finer than its scale (0 leaves the natural one) */
+		if (Rc.tics_scaled > 0 && (int)form < Rc.tics_scaled)
+			form = (enum tics_form)Rc.tics_scaled;
+		return fmt_tics(tics, w, right, form);
 	}
 	case K_STARTED:
 		return fmt_tics(t->start_time, w, right, TICS_MINS);

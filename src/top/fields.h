@@ -56,6 +56,9 @@ extern double Sort_uptime;
 int field_compare(int f, const struct row *a, const struct row *b,
 		  int winflags);
 
+/* The unpadded text of a text field (CGROUPS, ENVIRON...). */
+const char *field_text(int f, const struct row *r, char *buf, size_t size);
+
 /* The text of the COMMAND cell (name or command line). */
 const char *field_command(const struct row *r, int winflags, char *buf,
 			  size_t size);

@@ -3,6 +3,7 @@
 #include <string.h>
 #include <strings.h>
 #include "filter.h"
+#include "frame.h"
 
 enum { FILTER_MAX = 32, VALUE_MAX = 64 };
 
@@ -117,4 +118,105 @@ bool filter_pass(int win, const struct row *r, const struct frame *fr,
 		    !one_pass(&filters[win][i], r, fr))
 			return false;
 	return true;
+}
+
+/* The toprc block: each window's filters, newest first. */
+static const char rc_begin[] =
+	"begin: saved other filter data -------------------\n";
+static const char rc_end[] =
+	"end  : saved other filter data -------------------\n";
+
+/* Whether a toprc's filter block was read: the reference then counts
+ * the file as faulty, asks before 'W' and writes the file's last line
+ * back after the block. */
+static bool rc_errors, rc_tail;
+static char rc_last[512];
+
+bool filter_rc_errors(void)
+{
+	return rc_errors;
+}
+
+void filter_save(FILE *fp)
+{
+	bool any = false;
+
+	/* asked once: a second 'W' just writes */
+	rc_errors = false;
+	for (int w = 0; w < WIN_COUNT; w++)
+		any = any || nfilters[w];
+	if (!any)
+		return;
+	fprintf(fp, "\n%s", rc_begin);
+	for (int w = 0; w < WIN_COUNT; w++) {
+		if (!nfilters[w])
+			continue;
+		fprintf(fp, "window #%d, osel_tot=%d\n", w, nfilters[w]);
+		for (int i = nfilters[w] - 1; i >= 0; i--)
+			fprintf(fp, "\ttype=%d,\tfilter=%s\n",
+				filters[w][i].nocase ? 'o' : 'O',
+				filters[w][i].text);
+	}
+	fputs(rc_end, fp);
+	if (rc_tail)
+		fprintf(fp, "\n%s\n", rc_last);
+}
+
+/* Reads the block back (lines after the windows); the file lists the
+ * newest first, so each window's list is filled from its end. */
+void filter_load(FILE *fp)
+{
+	char line[512];
+	int win = -1, total = 0, seen = 0;
+	bool in = false;
+
+	while (fgets(line, sizeof(line), fp)) {
+		int type, w, n;
+		char *spec, *op;
+
+		snprintf(rc_last, sizeof(rc_last), "%.*s",
+			 (int)strcspn(line, "\n"), line);
+
+		if (!in) {
+			in = strcmp(line, rc_begin) == 0;
+			rc_errors = rc_tail = rc_tail || in;
+			continue;
+		}
+		if (strcmp(line, rc_end) == 0) {
+			in = false;
+			continue;
+		}
+		if (sscanf(line, "window #%d, osel_tot=%d", &w, &n) == 2) {
+			if (w < 0 || w >= WIN_COUNT || n < 0 || n > FILTER_MAX)
+				break;
+			win = w;
+			total = n;
+			seen = 0;
+			nfilters[win] = 0;
+			continue;
+		}
+		spec = strstr(line, "filter=");
+		if (win < 0 || seen >= total || !spec ||
+		    sscanf(line, "\ttype=%d,", &type) != 1)
+			continue;
+		spec += strlen("filter=");
+		spec[strcspn(spec, "\n")] = '\0';
+		if (!filter_add(win, spec, type == 'o')) {
+			/* the reference loses the value of a '<' or '>'
+			 * filter it reads back: it compares with "" */
+			op = strpbrk(filters[win][nfilters[win] - 1].text, "=<>");
+			if (op && *op != '=')
+				filters[win][nfilters[win] - 1].value[0] = '\0';
+			seen++;
+		}
+		if (seen == total) {
+			/* newest first in the file: turn the list round */
+			for (int i = 0, j = nfilters[win] - 1; i < j; i++, j--) {
+				struct filter t = filters[win][i];
+
+				filters[win][i] = filters[win][j];
+				filters[win][j] = t;
+			}
+		}
+	}
 }

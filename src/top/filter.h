@@ -4,6 +4,7 @@
 #define TOP_FILTER_H
 
 #include <stdbool.h>
+#include <stdio.h>
 #include "fields.h"
 
 /* Parses and adds a filter to window w; NULL, or the message to show. */
@@ -17,5 +18,11 @@ void filter_list(int win, char *buf, size_t size);
  * shown (shown[field]): a filter on a hidden column does nothing. */
 bool filter_pass(int win, const struct row *r, const struct frame *fr,
 		 const bool *shown);
+/* The toprc's block of filters: written after the windows by 'W',
+ * read back by rc_load. */
+void filter_save(FILE *fp);
+void filter_load(FILE *fp);
+/* True once a toprc with a filter block was read ('W' asks first). */
+bool filter_rc_errors(void);
 
 #endif

@@ -4,6 +4,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "library/sysinfo.h"
+#include "bottom.h"
 #include "filter.h"
 #include "fmt.h"
 #include "frame.h"
@@ -18,6 +19,7 @@
 struct winstate Winstate[WIN_COUNT];
 struct layout Lay;
 int Task_rows, Tasks_shown, Msg_row, Tasks_total, Fields_total;
+const struct row *Top_row;
 
 /* The reference sleeps this long between the two reaps of frame one. */
 enum { PRIME_USEC = 150000 };
@@ -243,12 +245,15 @@ static void show_tasks(struct frame *fr, int room)
 	put_task_line(line, scr_cap(6));
 	rows = tasks_rows(&n);
 	Tasks_shown = 0;
+	if (W == Curwin)
+		Top_row = NULL;
 	if (!n)
 		return;
 	if (W->winflags & WF_FOREST)
 		tasks_forest();
 	else
 		tasks_sort(W->sortindx, W->winflags);
+	rows = tasks_rows(&n);          /* a forest may hide some ('v') */
 	if (W->maxtasks && W->maxtasks < limit)
 		limit = W->maxtasks;
 	/* 'L' searches and marks the current window only */
@@ -271,6 +276,8 @@ static void show_tasks(struct frame *fr, int room)
 		}
 		if (shown >= limit)
 			continue;
+		if (!shown && W == Curwin)      /* the bottom windows' task */
+			Top_row = r;
 		high = (W->winflags & WF_HIROWS) && r->t->state == 'R';
 		row_text(line, sizeof(line), r, fr,
 			 inter && (W->winflags & WF_HICOLS), high, lead);
@@ -400,7 +407,7 @@ void frame_make(void)
 		} else {
 			scr_row(scr_clr_eol());
 		}
-		Task_rows = Screen_rows - lines - 2;
+		Task_rows = Screen_rows - lines - 2 - Bottom_rows;
 		if (Task_rows < 0)
 			Task_rows = 0;
 		show_windows(&fr, Task_rows);

@@ -34,6 +34,8 @@ extern struct layout Lay;
 extern int Task_rows, Tasks_shown, Msg_row;
 /* Tasks that pass the filters, and the fields shown, of the last frame. */
 extern int Tasks_total, Fields_total;
+/* The first task row of the last frame (the bottom windows' target). */
+extern const struct row *Top_row;
 
 /* Reads the first sample (the reference waits 150 ms before frame 1). */
 void frame_init(void);

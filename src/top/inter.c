@@ -3,10 +3,12 @@
 #include <string.h>
 #include <termios.h>
 #include <unistd.h>
+#include "bottom.h"
 #include "frame.h"
 #include "inter.h"
 #include "screen.h"
 #include "top.h"
+#include "xwidth.h"
 
 /* How long a message stays before the next frame replaces it. */
 enum { MSG_USEC = 1250000 };
@@ -21,6 +23,7 @@ void inter_msg(const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(text, sizeof(text), fmt, ap);
 	va_end(ap);
+	bottom_log(text);
 	scr_goto(0, Msg_row);
 	printf("%s %.*s %s", scr_cap(4), Screen_cols - 2, text, "");
 	scr_cursor(false);
@@ -91,6 +94,21 @@ bool inter_prompt(const char *prompt, char *buf, size_t size)
 	return true;
 }
 
+int inter_ask_key(const char *prompt)
+{
+	int k;
+
+	scr_row_dirty(Msg_row);
+	prompt_show(prompt, "");
+	do
+		k = scr_getkey(-1);
+	while (k == TK_NONE && !scr_resize_pending());
+	scr_cursor(false);
+	if (k != TK_NONE && (k & 0x1000))
+		Quit = true;
+	return k;
+}
+
 int interactive(void)
 {
 	scr_start();
@@ -107,8 +125,25 @@ int interactive(void)
 			/* the reference repaints every row, without clearing */
 			scr_geometry();
 			scr_invalidate();
+			bottom_close();
 		}
 		frame_make();
+		/* 'X' -1 widened a field: the reference redraws at once */
+		if (xwidth_grew())
+			frame_make();
+		bottom_show();
+		if (bottom_changed()) {
+			frame_make();
+			bottom_show();
+		}
+		if (!Lay.n) {
+			/* no column fits: the reference's last line scrolls
+			 * the screen up one row, frame after frame */
+			scr_goto(0, Screen_rows - 1);
+			scr_puts("\n");
+			scr_flush();
+			scr_invalidate();
+		}
 		if (Find.failed) {
 			Find.failed = false;
 			inter_msg("\"%s\" not found", Find.str);

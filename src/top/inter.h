@@ -13,6 +13,8 @@ int interactive(void);
 void inter_msg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Asks on the message line; false when the user gave up (Esc). */
 bool inter_prompt(const char *prompt, char *buf, size_t size);
+/* Asks on the message line for one key, which it returns. */
+int inter_ask_key(const char *prompt);
 
 /* The commands (keys.c): false when the key is unknown. */
 bool keys_do(int key);

@@ -1,22 +1,26 @@
 /* The interactive commands: one small function per key or key group. */
 #include <errno.h>
 #include <pwd.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
 #include "altwin.h"
+#include "bottom.h"
+#include "colormap.h"
 #include "fieldmgr.h"
 #include "fields.h"
 #include "filter.h"
+#include "fmt.h"
+#include "forestview.h"
 #include "frame.h"
 #include "help.h"
 #include "inter.h"
 #include "rcfile.h"
 #include "screen.h"
+#include "taskcmd.h"
 #include "tasks.h"
 #include "top.h"
+#include "xwidth.h"
 
 static void toggle(int flag)
 {
@@ -61,85 +65,6 @@ static void key_summary(int key)
 		w->winflags &= ~(WF_CPUSUM | WF_CPUNODE);
 		break;
 	}
-}
-
-/* The first task shown: the default pid of 'k' and 'r'. */
-static int top_pid(void)
-{
-	size_t n;
-	struct row **rows = tasks_rows(&n);
-
-	return n ? rows[0]->t->tid : 0;
-}
-
-static int read_pid(const char *what, int *pid)
-{
-	char prompt[128], buf[32];
-	char *end;
-	long v;
-
-	*pid = top_pid();
-	snprintf(prompt, sizeof(prompt), "PID to %s [default pid = %d]",
-		 what, *pid);
-	if (!inter_prompt(prompt, buf, sizeof(buf)))
-		return -1;
-	if (!buf[0])
-		return 0;
-	v = strtol(buf, &end, 0);
-	if (*end || v < 0) {
-		inter_msg("Unacceptable integer");
-		return -1;
-	}
-	*pid = (int)v;
-	return 0;
-}
-
-static void key_kill(void)
-{
-	char prompt[128], buf[32];
-	int pid, sig = SIGTERM;
-
-	if (read_pid("signal/kill", &pid) < 0 || pid <= 0)
-		return;
-	snprintf(prompt, sizeof(prompt), "Send pid %d signal [%d/sigterm]",
-		 pid, SIGTERM);
-	if (!inter_prompt(prompt, buf, sizeof(buf)))
-		return;
-	if (buf[0]) {
-		char *end;
-		long v = strtol(buf, &end, 0);
-
-		if (*end || v <= 0 || v >= NSIG) {
-			inter_msg("Unacceptable integer");
-			return;
-		}
-		sig = (int)v;
-	}
-	if (kill(pid, sig))
-		inter_msg("Failed signal pid '%d' with '%d': %s", pid, sig,
-			  strerror(errno));
-}
-
-static void key_renice(void)
-{
-	char prompt[128], buf[32];
-	int pid;
-	char *end;
-	long v;
-
-	if (read_pid("renice", &pid) < 0 || pid <= 0)
-		return;
-	snprintf(prompt, sizeof(prompt), "Renice PID %d to value", pid);
-	if (!inter_prompt(prompt, buf, sizeof(buf)) || !buf[0])
-		return;
-	v = strtol(buf, &end, 0);
-	if (*end) {
-		inter_msg("Unacceptable integer");
-		return;
-	}
-	if (setpriority(PRIO_PROCESS, (id_t)pid, (int)v))
-		inter_msg("Failed renice of PID %d to %ld: %s", pid, v,
-			  strerror(errno));
 }
 
 static void key_delay(void)
@@ -403,27 +328,15 @@ static void key_group(void)
 		Curwin = &Rc.win[buf[0] - '1'];
 }
 
-static void key_width(void)
-{
-	char prompt[96], buf[16];
-	char *end;
-	long v;
-
-	snprintf(prompt, sizeof(prompt),
-		 "width incr is %d, change to (0 default, -1 auto)",
-		 Rc.fixed_widest);
-	if (!inter_prompt(prompt, buf, sizeof(buf)) || !buf[0])
-		return;
-	v = strtol(buf, &end, 0);
-	if (*end || v < -1 || v > SCREEN_MAX) {
-		inter_msg("Unacceptable integer");
-		return;
-	}
-	Rc.fixed_widest = (int)v;
-}
-
 static void key_write(void)
 {
+	if (filter_rc_errors()) {
+		int k = inter_ask_key("rcfile has inspect/other-filter "
+				      "error(s), save anyway?");
+
+		if (k != 'y' && k != 'Y')
+			return;
+	}
 	if (rc_write())
 		inter_msg("Failed '%s' open: %s", Rc_path, strerror(errno));
 	else
@@ -432,6 +345,8 @@ static void key_write(void)
 
 bool keys_do(int key)
 {
+	if (bottom_key(key))
+		return true;
 	switch (key) {
 	case 'q':
 		Quit = true;
@@ -521,10 +436,10 @@ bool keys_do(int key)
 		key_delay();
 		break;
 	case 'k':
-		key_kill();
+		taskcmd_kill();
 		break;
 	case 'r':
-		key_renice();
+		taskcmd_renice();
 		break;
 	case 'n':
 	case '#':
@@ -536,6 +451,14 @@ bool keys_do(int key)
 		break;
 	case 'W':
 		key_write();
+		break;
+	case 'Z':
+		colormap_run();
+		break;
+	case 'E' & 0x1f:
+		/* the time scales: natural, then minutes up to weeks */
+		if (++Rc.tics_scaled > TICS_WEEK2)
+			Rc.tics_scaled = 0;
 		break;
 	case 'C':
 		toggle(WF_SCROLL);
@@ -558,7 +481,7 @@ bool keys_do(int key)
 		key_group();
 		break;
 	case 'X':
-		key_width();
+		xwidth_key();
 		break;
 	case 'Y': {
 		char buf[4];
@@ -580,12 +503,13 @@ bool keys_do(int key)
 			combine_more();
 		break;
 	case 'R' & 0x1f:
-		key_renice();
+		taskcmd_renice();
 		break;
 	case 'O' & 0x1f:
 		key_show_filters();
 		break;
 	case '=':
+		bottom_close();
 		filter_clear((int)(Curwin - Rc.win));
 		Opt.user.mode = 0;
 		Curwin->maxtasks = 0;
@@ -598,8 +522,12 @@ bool keys_do(int key)
 	case ' ':
 	case '\n':
 	case '\r':
-	case 'F':       /* forest focus: nothing outside a forest */
-	case 'v':       /* forest children: likewise */
+		break;
+	case 'F':
+		forestview_focus();
+		break;
+	case 'v':
+		forestview_collapse();
 		break;
 	case TK_UP: case TK_DOWN: case TK_PGUP: case TK_PGDN:
 	case TK_HOME: case TK_END: case TK_LEFT: case TK_RIGHT:

@@ -4,6 +4,7 @@
 #include "library/request.h"
 #include "fields.h"
 #include "sysstat.h"
+#include "forestview.h"
 #include "tasks.h"
 
 /* What a task looked like at the previous reap. */
@@ -18,6 +19,8 @@ static struct task_set set;
 static struct row *rows;
 static struct row **order;
 static size_t nrows, cap;
+/* The rows shown: fewer than nrows when a forest hides some ('v', 'F'). */
+static size_t nshown;
 static struct hist *hist_old, *hist_new;
 static size_t nold, hist_cap;
 static struct task_counts counts;
@@ -100,7 +103,7 @@ void tasks_refresh(void)
 		if (!hist_new)
 			die("out of memory");
 	}
-	nrows = set.n;
+	nrows = nshown = set.n;
 	memset(&counts, 0, sizeof(counts));
 	for (size_t i = 0; i < nrows; i++) {
 		struct task *t = &set.v[i];
@@ -160,7 +163,7 @@ void tasks_reap_order(void)
 
 struct row **tasks_rows(size_t *n)
 {
-	*n = nrows;
+	*n = nshown;
 	return order;
 }
 
@@ -268,4 +271,5 @@ void tasks_forest(void)
 	if (n)          /* order is NULL before the first row */
 		memcpy(order, tree, n * sizeof(*tree));
 	free(tree);
+	nshown = forestview_apply(order, n);
 }

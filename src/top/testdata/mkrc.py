@@ -62,6 +62,13 @@ def rcfile(visible, winflags=193844, sortindx=18, extra="", delay="3.0",
     return s + last + extra
 
 
+FILTERS = ("\nbegin: saved other filter data -------------------\n"
+           "window #0, osel_tot=2\n"
+           "\ttype=79,\tfilter=PID>2000\n"
+           "\ttype=111,\tfilter=COMMAND=bash\n"
+           "window #2, osel_tot=1\n"
+           "\ttype=111,\tfilter=!nTH=2\n"
+           "end  : saved other filter data -------------------\n")
 DEFAULT = [0, 3, 14, 15, 22, 24, 27, 31, 18, 21, 20, 32]
 CASES = {
     # every field, in three screens of at most 512 columns
@@ -111,6 +118,8 @@ CASES = {
     "fields-only-var": ([32, 35, 41, 0], {}),
     "pid-last": ([3, 32, 0], {}),
     "none": ([], {}),
+    # other filters ('o', 'O') as 'W' saves them, newest first
+    "filters": (DEFAULT, {"extra": FILTERS}),
 }
 
 
