@@ -42,7 +42,6 @@ if [ -z "${TD_ONLY:-}" ]; then
 		insmod /task_diag.ko 2>/dev/null
 	fi
 	[ -e /proc/task-diag ] || { fail "no /proc/task-diag"; exit 0; }
-
 fi
 
 # Rows of tasks that keep running between the two runs (kernel threads
