@@ -60,7 +60,8 @@ for d in /proc/[0-9]*; do
 	esac
 done
 # A thread row under ps m carries no name: it goes with its process row.
-# stable FILE [top]: FILE without those rows (with "top", by pid too)
+# stable FILE [top]: FILE without those rows (with "top", by pid instead
+# of the ps m rule: top's rows ending in "-" are no thread rows)
 stable() {
 	vp=""
 	[ "$2" = top ] && vp=$VPIDS
@@ -69,7 +70,7 @@ stable() {
 		$0 ~ vol || (n && (($1 in v) || ($1 > self && $1 < self + 100))) {
 			skip = 1; next
 		}
-		skip && $NF == "-" { next }
+		skip && !n && $NF == "-" { next }
 		{ skip = 0; print }'
 }
 
