@@ -15,7 +15,7 @@
 #                         present, runs after the module's tests and its
 #                         PASS:/FAIL: lines count
 #   KMOD_TESTS=a,b        run only these test programs (default: all)
-#   KMOD_SMP=2 KMOD_MEM=3G KMOD_ACCEL=tcg KMOD_TIMEOUT=600
+#   KMOD_SMP=2 KMOD_MEM=3G KMOD_ACCEL=tcg KMOD_TIMEOUT=900
 #   KMOD_NO_APT=1         do not install packages
 set -euo pipefail
 
@@ -24,7 +24,7 @@ OUT=${KMOD_OUT:-/tmp/kmod-check}
 SMP=${KMOD_SMP:-2}
 MEM=${KMOD_MEM:-3G}
 ACCEL=${KMOD_ACCEL:-tcg}
-TIMEOUT=${KMOD_TIMEOUT:-600}
+TIMEOUT=${KMOD_TIMEOUT:-900}
 LOG=$OUT/logs
 mkdir -p "$OUT" "$LOG"
 T0=$(date +%s)

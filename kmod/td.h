@@ -122,6 +122,7 @@ ssize_t td_stage_emit(struct td_stage *st, char __user *ubuf, size_t room,
 ssize_t td_emit_version(char __user *ubuf, size_t room, u32 seq);
 
 /* td_fill.c, td_fill_mm.c, td_fill_misc.c */
+/* 0, 1 if the task was reaped meanwhile (skip it), or -errno */
 int td_fill_task(struct td_ctx *ctx, struct task_struct *task, bool whole);
 int td_fill_base(struct td_ctx *ctx, struct task_struct *task);
 int td_fill_cred(struct td_ctx *ctx, struct task_struct *task, bool groups,

@@ -395,6 +395,14 @@ int td_fill_task(struct td_ctx *ctx, struct task_struct *task, bool whole)
 	int ret = 0;
 
 	td_stage_reset(&ctx->st, task, ctx->pid_ns);
+	/*
+	 * Reaped since the iterator found it: its numbers read 0 now, and
+	 * procfs could no longer open its files.  Not listed (1: skip).
+	 */
+	if (!ctx->st.pid || !ctx->st.tgid) {
+		ctx->st.active = false;
+		return 1;
+	}
 	ctx->withheld = td_withheld(ctx, task);
 	want = ctx->show & ~ctx->withheld;
 	if (want & TASK_DIAG_SHOW_BASE)

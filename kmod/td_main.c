@@ -171,6 +171,10 @@ static ssize_t td_dump(struct td_ctx *ctx, char __user *ubuf, size_t count)
 			}
 			ret = td_fill_task(ctx, task, whole);
 			put_task_struct(task);
+			if (ret > 0) {          /* gone meanwhile: next one */
+				ret = 0;
+				continue;
+			}
 			if (ret) {
 				ctx->st.active = false;
 				break;

@@ -274,7 +274,11 @@ static int fill_extras(struct task *t, const struct td_rec *r,
 		else
 			t->groups_filled |= GROUP_BIT(GRP_EXE);
 	}
-	if (WANT(groups, GRP_AUTOGROUP) && HAVE(r, TASK_DIAG_AUTOGROUP)) {
+	/* autogroup is a file of /proc/PID only: procfs reads a thread's
+	 * row from /proc/PID/task/TID, which has none (the leader's row
+	 * comes from /proc/PID) */
+	if (WANT(groups, GRP_AUTOGROUP) && HAVE(r, TASK_DIAG_AUTOGROUP) &&
+	    r->pid == r->tgid) {
 		const struct td_var *v = &r->var[TASK_DIAG_AUTOGROUP];
 
 		if (v->len && parse_autogroup(v->data, v->len, t) == 0)

@@ -5,6 +5,8 @@
  * see the same frozen values, and exits once they are stopped.
  *
  *   fixture [N]     N extra plain stopped sleepers (default 0)
+ *   fixture many N  N bare forked children asleep in pause() (no exec,
+ *                   not stopped: the cheapest way to 10,000 tasks)
  *   fixture hold ...  (internal: the re-executed holders)
  */
 #define _GNU_SOURCE
@@ -175,6 +177,20 @@ int main(int argc, char **argv)
 
 	if (argc > 1 && !strcmp(argv[1], "hold"))
 		return hold(argc, argv);
+	if (argc > 2 && !strcmp(argv[1], "many")) {
+		for (int i = atoi(argv[2]); i > 0; i--) {
+			pid_t p = fork();
+
+			if (p < 0) {
+				perror("fixture: fork");
+				return 1;
+			}
+			if (p == 0)
+				for (;;)
+					pause();
+		}
+		return 0;
+	}
 	if (n < 0)
 		return 2;
 	self[n] = '\0';

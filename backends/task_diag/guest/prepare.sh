@@ -37,6 +37,26 @@ file -L "$OUT/ps" | grep -q 'statically linked' ||
 CFLAGS="-O2 -Wall -Wextra -static"
 gcc $CFLAGS -pthread -o "$OUT/fixture" "$HERE/fixture.c"
 gcc $CFLAGS -o "$OUT/runas" "$HERE/runas.c"
+SRC=$(cd "$HERE/../../.." && pwd)
+gcc $CFLAGS -D_GNU_SOURCE -pthread -o "$OUT/fixture-tree" "$SRC/testsuite/tools/fixture-tree.c"
+
+# the corpus lines themselves (run.sh picks the "live ps|top" ones) and
+# the toprc files they name, as XDG_CONFIG_HOME directories
+rm -rf "$OUT/corpus" "$OUT/toprc" "$OUT/locale"
+mkdir -p "$OUT/corpus" "$OUT/toprc"
+for t in ps top; do
+	for f in "$SRC/testsuite/$t.test/"*.corpus; do
+		cp "$f" "$OUT/corpus/$t.$(basename "$f")"
+	done
+done
+for d in "$SRC/src/top/testdata/"*/; do
+	[ -f "$d/procps/toprc" ] && cp -r "${d%/}" "$OUT/toprc/"
+done
+
+# the corpus runs with LC_ALL=C.UTF-8, as on the host (LOCPATH in the guest)
+for d in /usr/lib/locale/C.utf8 /usr/lib/locale/C.UTF-8; do
+	[ -d "$d" ] && { mkdir -p "$OUT/locale"; cp -r "$d" "$OUT/locale/C.utf8"; break; }
+done
 
 # top needs a terminal description even in batch mode
 mkdir -p "$OUT/terminfo/v" "$OUT/terminfo/l" "$OUT/terminfo/d"
@@ -60,6 +80,7 @@ if command -v strace >/dev/null; then
 fi
 
 cp "$HERE/run.sh" "$OUT/run.sh"
-chmod 755 "$OUT/run.sh" "$OUT/ps" "$OUT/top" "$OUT/fixture" "$OUT/runas"
+chmod 755 "$OUT/run.sh" "$OUT/ps" "$OUT/top" "$OUT/fixture" "$OUT/runas" \
+	"$OUT/fixture-tree"
 rm -f "$OUT/link.log"
 echo "prepare: $OUT ready ($(du -sh "$OUT" | cut -f1))"

@@ -5,7 +5,26 @@
 # ps's own row (the only one that differs by nature: its memory and
 # environment) is kept out by giving ps a known pid through ns_last_pid
 # and dropping the lines holding that number.  Prints PASS:/FAIL: lines.
-X=/extra
+#
+# Sections (INFO lines carry the seconds since run.sh started):
+#  1. fixed ps cases over the whole machine (-e, aux, -L...), root and
+#     users 1000 and 1001, then top's task rows;
+#  2. the corpus: every "live ps" and "live top" line of testsuite's
+#     ps.test and top.test corpora (shipped by prepare.sh), with the
+#     fixture-tree of the host test suite standing in for its $VARS, plus
+#     top -b cases (default screen, -H, -c, -1, -o, every toprc file of
+#     src/top/testdata), each as root and as user 1000: stdout, stderr
+#     and exit status must be the same bytes under both backends;
+#  3. hidepid, churn, syscall counts, rmmod under top;
+#  4. 10,000 tasks: ps -e under strace, PASS if the only system calls
+#     that grow with the task count are the reads of /proc/task-diag,
+#     one per buffer-full.
+X=${TD_X:-/extra}
+# TD_MATCH=STRING: only the corpus lines holding STRING.
+# TD_ONLY=corpus: only section 2 (with TD_X and TD_BE=procfs it runs on
+# any machine as root, in a private pid and mount namespace: a check of
+# the harness itself)
+BE=${TD_BE:-task_diag}
 SELF=29999
 NSLEEP=${TD_NSLEEP:-300}
 export TERMINFO=$X/terminfo TERM=vt100 COLUMNS=${COLUMNS:-160}
@@ -14,27 +33,44 @@ nfail=0
 pass() { echo "PASS: td-backend $*"; npass=$((npass + 1)); }
 fail() { echo "FAIL: td-backend $*"; nfail=$((nfail + 1)); }
 info() { echo "INFO: td-backend $*"; }
+# (the date: /proc/uptime is frozen during the corpus)
+T0=$(date +%s)
+stamp() { info "[+$(($(date +%s) - T0))s] $*"; }
 
-if [ ! -e /proc/task-diag ]; then
-	insmod /task_diag.ko 2>/dev/null
-fi
-[ -e /proc/task-diag ] || { fail "no /proc/task-diag"; exit 0; }
-
-if $X/fixture "$NSLEEP"; then
-	pass "fixture started ($NSLEEP sleepers + 12 shapes)"
-else
-	fail "fixture did not start"
+if [ -z "${TD_ONLY:-}" ]; then
+	if [ ! -e /proc/task-diag ]; then
+		insmod /task_diag.ko 2>/dev/null
+	fi
+	[ -e /proc/task-diag ] || { fail "no /proc/task-diag"; exit 0; }
 fi
 
 # Rows of tasks that keep running between the two runs (kernel threads
 # that work, the shells of this script) may change in between; they are
 # left out of the comparison.  Everything else is stopped or idle.
-VOLATILE='kworker|rcu_preempt|rcu_sched|ksoftirqd|migration/|kcompactd|khungtaskd|kswapd|busybox sh /init|sh \./run\.sh|(^| )(sh|init) *$|^ *(sh|init) '
+VOLATILE='kworker|rcu_pre|rcu_sch|ksoftirqd|migration/|kcompactd|khungtaskd|kswapd|busybox sh /init|sh \./run\.|(^| )(sh|init) *$|^ *(sh|init) '
+# The same tasks by pid, for layouts (toprc windows) whose rows do not
+# end in the command: kernel threads by name, this shell and its parents.
+# Tasks born during a run get pids right after the program's: also out.
+VPIDS="1 $$ $PPID"
+for d in /proc/[0-9]*; do
+	read -r c <"$d/comm" 2>/dev/null || continue
+	case $c in
+	kworker*|rcu_*|ksoftirqd*|migration*|kcompactd*|khungtaskd|kswapd*)
+		VPIDS="$VPIDS ${d#/proc/}" ;;
+	esac
+done
 # A thread row under ps m carries no name: it goes with its process row.
+# stable FILE [top]: FILE without those rows (with "top", by pid instead
+# of the ps m rule: top's rows ending in "-" are no thread rows)
 stable() {
-	grep -v -w "$SELF" "$1" | awk -v vol="$VOLATILE" '
-		$0 ~ vol { skip = 1; next }
-		skip && $NF == "-" { next }
+	vp=""
+	[ "$2" = top ] && vp=$VPIDS
+	grep -v -w "$SELF" "$1" | awk -v vol="$VOLATILE" -v vp="$vp" -v self="$SELF" '
+		BEGIN { n = split(vp, a, " "); for (i = 1; i <= n; i++) v[a[i]] = 1 }
+		$0 ~ vol || (n && (($1 in v) || ($1 > self && $1 < self + 100))) {
+			skip = 1; next
+		}
+		skip && !n && $NF == "-" { next }
 		{ skip = 0; print }'
 }
 
@@ -95,6 +131,205 @@ case_ps() {
 	fi
 }
 
+# ---- 2. the corpus (a function: TD_ONLY=corpus runs only this part)
+# Elapsed times, %CPU, and top's clock line and summary read
+# /proc/uptime, /proc/loadavg, /proc/stat and /proc/meminfo: the whole
+# corpus reads frozen copies of them (bind mounts), so both runs of a case
+# see the same; only the time of day (time()) is masked.  The fixture is
+# stopped or asleep: nothing else of its rows moves.
+freeze_all() {
+	freeze_clock
+	for pf in loadavg stat meminfo; do
+		cat /proc/$pf >/tmp/td.$pf
+		mount -o bind /tmp/td.$pf /proc/$pf 2>/dev/null
+	done
+}
+thaw_all() {
+	for pf in loadavg stat meminfo; do umount /proc/$pf 2>/dev/null; done
+	thaw_clock
+}
+
+# crun BACKEND WHO OUT PROG ARGS...: as run-case runs a live case: an
+# empty environment with the suite's base words and the case's ($cargs),
+# a new session, stdin /dev/null; stdout, stderr and status in OUT.*.
+# runas does all of it in one exec (exec is what costs under TCG).
+crun() {
+	be=$1 who=$2 out=$3 prog=$4
+	shift 4
+	echo $((SELF - 1)) >/proc/sys/kernel/ns_last_pid
+	# shellcheck disable=SC2086
+	$X/runas -t 120 -s -i -e PATH=/bin -e HOME=/nonexistent -e TZ=UTC \
+		-e LC_ALL=C.UTF-8 -e LOCPATH=$X/locale -e TERMINFO=$X/terminfo \
+		$cargs -e PROCPS_BACKEND=$be -e PROCPS_TD_STRICT=1 \
+		-a "$prog" "$who" "$X/$prog" "$@" \
+		</dev/null >"$out.out" 2>"$out.err"
+	echo $? >"$out.rc"
+}
+# same: the two runs gave the same bytes; else, with rows that move by
+# nature (busy kernel threads, our shells, the program itself) left out
+# (counted in $left), and masked in top's summary: the time of day and
+# how many tasks run or sleep (busy kernel threads, top itself)
+same() {
+	left=0
+	rm -f /tmp/td.a.cmp /tmp/td.b.cmp
+	cmp -s /tmp/td.a.err /tmp/td.b.err && cmp -s /tmp/td.a.rc /tmp/td.b.rc ||
+		return 1
+	cmp -s /tmp/td.a.out /tmp/td.b.out && return 0
+	for k in a b; do
+		stable /tmp/td.$k.out "$prog" | sed -e 's/^top - [0-9:]* /top - HH:MM:SS /' \
+			-e 's/^\(Tasks: *[0-9]* total, \).*\( sleeping,\)/\1N running, N\2/' \
+			-e 's/^\(Threads: *[0-9]* total, \).*\( sleeping,\)/\1N running, N\2/' \
+			>/tmp/td.$k.cmp
+	done
+	left=$(($(wc -l </tmp/td.a.out) - $(wc -l </tmp/td.a.cmp)))
+	cmp -s /tmp/td.a.cmp /tmp/td.b.cmp
+}
+
+ncorp=0
+nskip=0
+skipped=""
+# corpus_case WHO LINE
+corpus_case() {
+	who=$1 line=$2
+	rest=${line#live }
+	prog=${rest%% *}
+	rest=${rest#"$prog"}
+	# a $VAR the fixture does not provide: skipped, and counted
+	r=$rest
+	while :; do
+		case $r in
+		*'$'*) r=${r#*\$} ;;
+		*) break ;;
+		esac
+		v=${r%%[!A-Za-z0-9_]*}
+		eval "val=\${$v:-}"
+		if [ -z "$val" ]; then
+			nskip=$((nskip + 1))
+			skipped="$skipped|$line"
+			return
+		fi
+	done
+	eval "set -- $rest"
+	cargs=""
+	while [ $# -gt 0 ]; do
+		case $1 in
+		[A-Za-z_]*=*) cargs="$cargs -e $1"; shift ;;
+		*) break ;;
+		esac
+	done
+	try=1
+	while :; do
+		crun "$BE" "$who" /tmp/td.b "$prog" "$@"
+		crun procfs "$who" /tmp/td.a "$prog" "$@"
+		ok=0
+		same && ok=1 && break
+		[ $try -ge 3 ] && break
+		try=$((try + 1))
+	done
+	ncorp=$((ncorp + 1))
+	if [ $ok = 1 ]; then
+		m=""
+		[ "$left" -gt 0 ] && m="; $left rows masked"
+		pass "$line as $who: identical (try $try$m)"
+	else
+		fail "$line as $who: outputs differ"
+		k=cmp
+		[ -f /tmp/td.a.cmp ] || k=out
+		for k in $k err rc; do
+			cmp -s /tmp/td.a.$k /tmp/td.b.$k ||
+				diff /tmp/td.a.$k /tmp/td.b.$k | cut -c1-300 | head -12
+		done
+	fi
+}
+
+corpus_section() {
+stamp "corpus"
+# the host suite's fixture tree, as root in the guest (all its members)
+grep -q '^nobody:' /etc/passwd ||
+	echo 'nobody:x:65534:65534:nobody:/nonexistent:/bin/false' >>/etc/passwd
+grep -q '^nogroup:' /etc/group || echo 'nogroup:x:65534:' >>/etc/group
+mkdir -p /dev/pts
+grep -q ' /dev/pts ' /proc/mounts || mount -t devpts devpts /dev/pts
+rm -f /tmp/td.live.env
+$X/fixture-tree --env /tmp/td.live.env >/tmp/td.tree.log 2>&1 &
+tree=$!
+i=0
+while [ ! -s /tmp/td.live.env ] && [ $i -lt 100 ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
+if [ -s /tmp/td.live.env ]; then
+	pass "fixture-tree started ($(grep -c = /tmp/td.live.env) variables)"
+else
+	fail "fixture-tree did not start"
+	cat /tmp/td.tree.log
+fi
+. /tmp/td.live.env
+
+
+# the top -b cases of the issue, in corpus form
+{
+	for o in "" -H -c -1 "-o %MEM" "-o RES" "-o TIME+" "-o COMMAND" \
+		"-o USER" "-o PR" "-c -H -o %MEM" "-s" "-i"; do
+		echo "live top -b -n 1 $o"
+	done
+	echo "live top COLUMNS=200 -b -n 1"
+	echo "live top -b -n 1 -w 512 -p \$FIXTURE_PIDS"
+	echo "live top -b -n 1 -w 512 -H -p \$FIXTURE_PIDS"
+	echo "live top -b -n 1 -w 512 -u root"
+	for d in $X/toprc/*/; do
+		d=${d%/}
+		echo "live top XDG_CONFIG_HOME=$d -b -n 1 -w 512"
+	done
+	for n in all1 all2 all3; do
+		echo "live top XDG_CONFIG_HOME=$X/toprc/$n -b -n 1 -w 512 -H"
+	done
+} >/tmp/td.top.corpus
+
+freeze_all
+for f in $X/corpus/ps.*.corpus $X/corpus/top.*.corpus /tmp/td.top.corpus; do
+	n0=$npass
+	f0=$nfail
+	while IFS= read -r line; do
+		case $line in
+		"live ps "*|"live top "*) ;;
+		*) continue ;;
+		esac
+		case $line in
+		*"${TD_MATCH:-}"*) ;;
+		*) continue ;;
+		esac
+		for who in root 1000; do
+			corpus_case "$who" "$line"
+		done
+	done <"$f"
+	stamp "$(basename "$f"): $((npass - n0)) passed, $((nfail - f0)) failed"
+done
+thaw_all
+info "corpus: $ncorp cases run (root and user 1000), $nskip skipped for want of a fixture variable"
+echo "$skipped" | tr '|' '\n' | sed '/^$/d' | sort -u | sed 's/^/INFO: td-backend   skipped: /'
+kill $tree 2>/dev/null
+wait $tree 2>/dev/null
+}
+
+# first, while the machine holds few tasks (top lists them all, twice per
+# case)
+corpus_section
+if [ "${TD_ONLY:-}" = corpus ]; then
+	info "$npass passed, $nfail failed"
+	exit 0
+fi
+
+# the corpus moved the pid counter past $SELF: the fixture's pids go low
+# again, apart from those of programs started during a run
+echo 1000 >/proc/sys/kernel/ns_last_pid
+if $X/fixture "$NSLEEP"; then
+	pass "fixture started ($NSLEEP sleepers + 12 shapes)"
+else
+	fail "fixture did not start"
+fi
+
+stamp "fixed ps cases"
 FIX=$(pidof fixture | tr ' ' '\n' | sort -n | head -12 | tr '\n' ',' |
 	sed 's/,$//')
 ONE=$(pidof fixture | tr ' ' '\n' | sort -n | head -1)
@@ -148,8 +383,8 @@ case_top() {
 		thaw_clock
 		sed '1,/^$/d' /tmp/td.a.raw >/tmp/td.a.rows
 		sed '1,/^$/d' /tmp/td.b.raw >/tmp/td.b.rows
-		stable /tmp/td.a.rows >/tmp/td.a
-		stable /tmp/td.b.rows >/tmp/td.b
+		stable /tmp/td.a.rows top >/tmp/td.a
+		stable /tmp/td.b.rows top >/tmp/td.b
 		cmp -s /tmp/td.a /tmp/td.b && break
 		[ $try -ge 3 ] && break
 		try=$((try + 1))
@@ -163,6 +398,7 @@ case_top() {
 		head -5 /tmp/td.b.raw
 	fi
 }
+stamp "top task rows"
 case_top root
 case_top 1000
 case_top root -H
@@ -179,6 +415,9 @@ for how in one all; do
 done
 unset PROCPS_TD_PIDLIST
 case_ps "-p thread id" root -f -p "$TID,$ONE"
+
+# ---- 3. hidepid, churn, counts, rmmod
+stamp "hidepid"
 
 # hidepid: 1 shows other users' /proc/PID but refuses its files (procfs
 # then drops the rows: BASE and STAT come back withheld), 2 hides them
@@ -220,48 +459,75 @@ else
 	head -5 /tmp/td.err
 fi
 
-# system calls and time of ps under each backend (strace -c, when shipped)
-measure() {
-ntask=$(ls -d /proc/[0-9]* | wc -l)
+# system calls and time of ps under each backend
+stamp "syscall counts"
+ST=""
 if [ -f $X/sysroot/strace.path ]; then
-	S=$X/sysroot$(cat $X/sysroot/strace.path)
-	LD=$(ls $X/sysroot/lib64/ld-linux-x86-64.so.2 2>/dev/null)
-	LP=$X/sysroot/lib/x86_64-linux-gnu:$X/sysroot/usr/lib/x86_64-linux-gnu
-	for args in "-e" "-ef" "-eLf" "aux"; do
-		line=""
-		for be in procfs task_diag; do
-			PROCPS_BACKEND=$be $LD --library-path $LP $S -c -o /tmp/td.sc \
-				$X/ps $args >/dev/null 2>&1
-			# "100.00 seconds usecs/call calls [errors] total"
-			tot=$(awk '$NF == "total" { print $4 }' /tmp/td.sc)
-			line="$line $be=$tot"
-		done
-		info "syscalls of ps $args over $ntask processes:$line"
-	done
-	PROCPS_BACKEND=task_diag $LD --library-path $LP $S -c -o /tmp/td.sc \
-		$X/ps -e >/dev/null 2>&1
-	[ "$1" = detail ] && sed 's/^/INFO: td-backend   /' /tmp/td.sc | head -16
+	ST="$(ls $X/sysroot/lib64/ld-linux-x86-64.so.2 2>/dev/null) --library-path"
+	ST="$ST $X/sysroot/lib/x86_64-linux-gnu:$X/sysroot/usr/lib/x86_64-linux-gnu"
+	ST="$ST $X/sysroot$(cat $X/sysroot/strace.path)"
 fi
+ntasks() { ls -d /proc/[0-9]* | wc -l; }
 
-# wall time: $2 runs of ps -ef each
-for be in procfs task_diag; do
-	s=$(cut -d' ' -f1 /proc/uptime)
-	i=0
-	while [ $i -lt "$2" ]; do
-		PROCPS_BACKEND=$be $X/ps -ef >/dev/null
-		i=$((i + 1))
-	done
-	e=$(cut -d' ' -f1 /proc/uptime)
-	info "$2 x ps -ef over $ntask processes with $be: $(awk -v s="$s" -v e="$e" 'BEGIN{printf "%.2fs", e-s}')"
-done
+# trace BACKEND ARGS...: ps ARGS under strace; sets tot (system calls),
+# rd and bytes (reads of /proc/task-diag and what they returned), mem
+# (brk, mmap, munmap, mremap), out (writes of the output: stdio's 4 KiB
+# buffer, as with procfs) and oth (everything else)
+trace() {
+	be=$1
+	shift
+	# shellcheck disable=SC2086
+	PROCPS_BACKEND=$be PROCPS_TD_STRICT=1 $ST -o /tmp/td.st $X/ps "$@" \
+		>/dev/null 2>/tmp/td.st.err
+	eval "$(awk '
+		/^\+\+\+|^---/ { next }
+		{ n = $0; sub(/\(.*/, "", n); tot++ }
+		n == "openat" && /"\/proc\/task-diag"/ { fd = $NF }
+		n == "read" {
+			f = $0; sub(/^read\(/, "", f); sub(/,.*/, "", f)
+			if (f == fd) {
+				rd++
+				for (i = NF; i > 1; i--)
+					if ($(i - 1) == "=") { bytes += $i; break }
+			}
+		}
+		n ~ /^(brk|mmap|munmap|mremap)$/ { mem++ }
+		n == "write" && /^write\(1,/ { out++ }
+		END { printf "tot=%d rd=%d bytes=%d mem=%d out=%d oth=%d\n",
+			tot, rd, bytes, mem, out, tot - rd - mem - out }' /tmp/td.st)"
 }
-measure detail 10
-if $X/fixture "${TD_NSCALE:-2000}"; then
-	measure brief 3
+
+if [ -n "$ST" ]; then
+	nt=$(ntasks)
+	for args in "-e" "-eLf"; do
+		trace procfs $args
+		p=$tot
+		trace task_diag $args
+		info "syscalls of ps $args over $nt processes: procfs=$p task_diag=$tot"
+	done
+	trace task_diag -e
+	b_tot=$tot b_rd=$rd b_mem=$mem b_oth=$oth
+	info "ps -e, task_diag, $nt processes: $tot syscalls: $rd reads of /proc/task-diag ($bytes bytes), $mem brk/mmap/munmap/mremap, $out writes of the output, $oth others"
 else
-	fail "${TD_NSCALE:-2000} more sleepers"
+	info "no strace shipped: no syscall counts"
 fi
 
+# wall time: N runs of ps -ef each
+walltime() {
+	for be in procfs task_diag; do
+		s=$(cut -d' ' -f1 /proc/uptime)
+		i=0
+		while [ $i -lt "$1" ]; do
+			PROCPS_BACKEND=$be $X/ps -ef >/dev/null
+			i=$((i + 1))
+		done
+		e=$(cut -d' ' -f1 /proc/uptime)
+		info "$1 x ps -ef over $(ntasks) processes with $be: $(awk -v s="$s" -v e="$e" 'BEGIN{printf "%.2fs", e-s}')"
+	done
+}
+walltime 5
+
+stamp "rmmod under top"
 # the module leaves while top runs: top must go on through procfs
 PROCPS_BACKEND=task_diag $X/top -b -d 1 -n 4 -w 200 >/tmp/td.top 2>/tmp/td.top.err &
 tp=$!
@@ -286,6 +552,43 @@ $X/ps -p 1 >/dev/null && pass "auto falls back to procfs" ||
 insmod /task_diag.ko && [ -e /proc/task-diag ] &&
 	pass "module reloaded" || fail "module reload"
 case_ps "-ef after reload" root -ef
+
+# ---- 4. 10,000 tasks: the system calls of ps -e must not grow with the
+# task count except for the reads of /proc/task-diag, one per buffer-full
+# (TD_READ_BUF, 512 KiB; a read returns whole messages, so allow up to
+# 64 KiB unused at the end of each buffer, plus the two reads of the
+# version handshake and the final empty one).  Counted apart: the writes
+# of the output (as many with procfs) and memory calls (realloc doubling:
+# at most 8 more than with a few hundred tasks).
+stamp "10,000 tasks"
+NBIG=${TD_NBIG:-10000}
+need=$((NBIG - $(ntasks)))
+[ $need -gt 0 ] && $X/fixture many $need
+nt=$(ntasks)
+stamp "$nt tasks up"
+if [ -n "$ST" ] && [ "$nt" -ge "$NBIG" ]; then
+	trace task_diag -e
+	# shellcheck disable=SC2086
+	PROCPS_BACKEND=task_diag $ST -c -o /tmp/td.sc $X/ps -e >/dev/null 2>&1
+	sed 's/^/INFO: td-backend   /' /tmp/td.sc | head -20
+	lim=$((3 + (bytes + 458751) / 458752))
+	info "ps -e, task_diag, $nt tasks: $tot syscalls: $rd reads of /proc/task-diag ($bytes bytes, at most $lim allowed), $mem brk/mmap/munmap/mremap, $out writes of the output, $oth others (before: $b_tot syscalls, $b_rd reads, $b_mem memory, $b_oth others)"
+	if [ -s /tmp/td.st.err ]; then
+		fail "strace ps -e at $nt tasks: stderr"
+		head -3 /tmp/td.st.err
+	elif [ "$oth" = "$b_oth" ] && [ "$rd" -le "$lim" ] &&
+	     [ "$mem" -le $((b_mem + 8)) ]; then
+		pass "strace ps -e over $nt tasks: $tot syscalls = $rd reads of /proc/task-diag ($bytes bytes, limit $lim) + $out output writes + $mem memory + $oth others (as with $b_tot syscalls before)"
+	else
+		fail "strace ps -e over $nt tasks: $tot syscalls ($rd reads, limit $lim; $mem memory, was $b_mem; $oth others, was $b_oth)"
+	fi
+elif [ -z "$ST" ]; then
+	info "no strace shipped: 10,000-task count not checked"
+else
+	fail "only $nt tasks, wanted $NBIG"
+fi
+walltime 1
+stamp "done"
 
 info "$npass passed, $nfail failed"
 kill -9 $(pidof fixture) 2>/dev/null

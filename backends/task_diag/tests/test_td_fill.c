@@ -291,6 +291,29 @@ static void blobs_and_withheld(void)
 	CHECK_INT(t->autogroup_id, 0);  /* not in an autogroup */
 	CHECK(!(t->groups_filled & GROUP_BIT(GRP_AUTOGROUP)));
 
+	CASE("a thread row has no autogroup: procfs has no task/TID/autogroup");
+	b.len = 0;
+	base.pid = 51;
+	base.tgid = 50;
+	tb_begin(&b, SEQ, 51, 50, 0);
+	tb_attr(&b, TASK_DIAG_BASE, &base, sizeof(base));
+	tb_attr(&b, TASK_DIAG_STAT, &st, sizeof(st));
+	tb_attr(&b, TASK_DIAG_AUTOGROUP, "/autogroup-12 nice -3\n", 22);
+	tb_end(&b);
+	base.pid = base.tgid = 50;
+	tb_begin(&b, SEQ, 50, 50, 0);
+	tb_attr(&b, TASK_DIAG_BASE, &base, sizeof(base));
+	tb_attr(&b, TASK_DIAG_STAT, &st, sizeof(st));
+	tb_attr(&b, TASK_DIAG_AUTOGROUP, "/autogroup-12 nice -3\n", 22);
+	tb_end(&b);
+	CHECK_INT(run(&s, ALL_GROUPS), 0);
+	CHECK_INT(s.set.n, 2);
+	if (s.set.n == 2) {
+		CHECK(!(s.set.v[0].groups_filled & GROUP_BIT(GRP_AUTOGROUP)));
+		CHECK(s.set.v[1].groups_filled & GROUP_BIT(GRP_AUTOGROUP));
+		CHECK_INT(s.set.v[1].autogroup_id, 12);
+	}
+
 	CASE("a task whose stat is refused is dropped");
 	b.len = 0;
 	tb_begin(&b, SEQ, 50, 50, 0);
