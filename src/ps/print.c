@@ -7,6 +7,7 @@
 #include "library/names.h"
 #include "library/ttydev.h"
 #include "print.h"
+#include "mthreads.h"
 
 enum { COLWID = 240, CMDLINE_MAX = 128 * 1024 };
 
@@ -197,6 +198,8 @@ int pr_wchan(struct out *o, const struct task *t)
 	const char *w = t->wchan;
 	size_t len;
 
+	if (ctx.split_threads && t->is_thread_row)
+		mthreads_wchan_crash();
 	if (!w)
 		w = "?";
 	else if (!*w || !strcmp(w, "0"))
