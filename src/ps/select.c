@@ -90,8 +90,8 @@ group_mask selection_groups(const struct ps_args *a)
 	return g;
 }
 
-/* ps's own terminal, read only when a selection asks about it. */
-static int own_tty(void)
+/* ps's own terminal, read only when a selection (or --info) asks. */
+int own_tty(void)
 {
 	static bool known;
 
