@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "personality.h"
+#include "select.h"
 
 struct personality pers;
 
@@ -181,6 +182,8 @@ static const char *none(const char *s)
 
 void personality_info(int screen_cols, int screen_rows)
 {
+	int tty = own_tty();
+
 	fprintf(stderr,
 		"BSD j    %s\nBSD l    %s\nBSD s    %s\nBSD u    %s\n"
 		"BSD v    %s\nSysV -f  %s\nSysV -fl %s\nSysV -j  %s\n"
@@ -193,8 +196,9 @@ void personality_info(int screen_cols, int screen_rows)
 	fprintf(stderr, "header_gap=-1 lines_to_next_header=1\n"
 		"screen_cols=%d screen_rows=%d\n\n", screen_cols, screen_rows);
 	fprintf(stderr, "personality=0x%08x (from \"%s\")\n"
-		"EUID=%d TTY=0,0 page_size=%ld\n",
-		pers.bits, pers.text, (int)geteuid(), sysconf(_SC_PAGESIZE));
+		"EUID=%d TTY=%d,%d page_size=%ld\n",
+		pers.bits, pers.text, (int)geteuid(), (tty >> 8) & 0xfff,
+		(tty & 0xff) | ((tty >> 12) & 0xfff00), sysconf(_SC_PAGESIZE));
 	fprintf(stderr, "sizeof(proc_t)=8 sizeof(long)=8 sizeof(long)=8\n"
 		"archdefs: x86_64\n");
 }

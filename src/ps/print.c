@@ -7,6 +7,7 @@
 #include "library/names.h"
 #include "library/ttydev.h"
 #include "print.h"
+#include "mthreads.h"
 
 enum { COLWID = 240, CMDLINE_MAX = 128 * 1024 };
 
@@ -197,6 +198,8 @@ int pr_wchan(struct out *o, const struct task *t)
 	const char *w = t->wchan;
 	size_t len;
 
+	if (ctx.split_threads && t->is_thread_row)
+		mthreads_wchan_crash();
 	if (!w)
 		w = "?";
 	else if (!*w || !strcmp(w, "0"))
@@ -279,13 +282,17 @@ static char *append_environ(const struct task *t, char *end, int *cells)
 	return end;
 }
 
-/* Writes the forest prefix; returns its length. */
+/* Writes the forest prefix; returns its length.  Like the reference,
+ * only whole levels that fit the column are written, and the name gets
+ * whatever room is left. */
 static int forest_cell(struct out *o)
 {
-	if (!ctx.forest_len)
-		return 0;
-	memcpy(o->buf, ctx.forest_prefix, (size_t)ctx.forest_len);
-	return ctx.forest_len;
+	int step = ctx.forest_type == 'u' ? 2 : 4, n = 0;
+
+	while (n < ctx.forest_len && o->max_rightward - n >= step)
+		n += step;
+	memcpy(o->buf, ctx.forest_prefix, (size_t)n);
+	return n;
 }
 
 static int command_cell(struct out *o, const struct task *t,
@@ -311,10 +318,15 @@ int pr_args(struct out *o, const struct task *t)
 	return command_cell(o, t, ctx.bsd_c ? comm_text(t) : cmdline_text(t));
 }
 
+/* The name gets at most 8 cells after the forest prefix.  The reference
+ * counts the cells it took from the room it had before that cut, so a
+ * column wider than 8 reports more than it wrote and is not padded. */
 int pr_fname(struct out *o, const struct task *t)
 {
-	int cells = 8;
+	int fh = forest_cell(o), cells = o->max_rightward - fh;
 
-	escape_cells(o->buf, comm_text(t), OUTBUF_SIZE, &cells);
-	return 8 - cells;
+	if (cells > 8)
+		cells = 8;
+	escape_cells(o->buf + fh, comm_text(t), OUTBUF_SIZE, &cells);
+	return o->max_rightward - cells;
 }

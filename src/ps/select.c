@@ -90,8 +90,8 @@ group_mask selection_groups(const struct ps_args *a)
 	return g;
 }
 
-/* ps's own terminal, read only when a selection asks about it. */
-static int own_tty(void)
+/* ps's own terminal, read only when a selection (or --info) asks. */
+int own_tty(void)
 {
 	static bool known;
 
@@ -102,13 +102,21 @@ static int own_tty(void)
 	return our_tty;
 }
 
+/* Whether the table's answer can depend on our own terminal: only then
+ * is /proc/self/stat worth opening (a x, for one, takes any tty). */
+static bool tty_matters(void)
+{
+	return (select_bits & 0x00ff) != (select_bits >> 8);
+}
+
 static bool table_accept(const struct task *t)
 {
 	unsigned i = (t->euid == our_euid) |
 		     (t->session == t->tgid) << 1 |
-		     (t->tty_nr == 0) << 2 |
-		     (t->tty_nr == own_tty()) << 3;
+		     (t->tty_nr == 0) << 2;
 
+	if (tty_matters() && t->tty_nr == own_tty())
+		i |= 1u << 3;
 	return select_bits & (1u << i);
 }
 

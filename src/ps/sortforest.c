@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "mthreads.h"
 #include "options.h"
 #include "output.h"
 #include "select.h"
@@ -194,12 +195,21 @@ int print_rows(const struct ps_args *a, struct format_result *f,
 	const struct task **tmp = malloc((rows->n + 1) * sizeof(*tmp));
 	struct printer pr = { f->columns, 1, -1, false };
 	size_t n = 0;
+	bool take = false;
 
 	if (!v || !tmp)
 		return 1;
-	for (size_t i = 0; i < rows->n; i++)
-		if (a->quick_count || want_task(a, &rows->v[i]))
-			v[n++] = &rows->v[i];
+	for (size_t i = 0; i < rows->n; i++) {
+		struct task *t = &rows->v[i];
+
+		/* m and -m: a thread line follows its process's fate */
+		if (ctx.split_threads && t->is_thread_row)
+			mthreads_blank(t);
+		else
+			take = a->quick_count || want_task(a, t);
+		if (take)
+			v[n++] = t;
+	}
 	if (a->header == 0 || f->no_header)
 		pr.lines_to_header = -1;
 	else if (a->header == 1)
