@@ -551,11 +551,8 @@ bool keys_do(int key)
 		key_node_expand();
 		break;
 	case '!':
-		/* all nodes: quietly nothing; one node: a fixed set of cpus */
-		if (Curwin->winflags & WF_CPUNODE) {
-			if (Numa_sel >= 0)
-				inter_msg("wrong mode, command inactive");
-		} else if (Curwin->winflags & WF_CPUSUM)
+		/* only the one-line-per-cpu view combines */
+		if (Curwin->winflags & (WF_CPUSUM | WF_CPUNODE))
 			inter_msg("wrong mode, command inactive");
 		else
 			combine_more();
