@@ -15,6 +15,7 @@
 #include "frame.h"
 #include "help.h"
 #include "inter.h"
+#include "numa.h"
 #include "rcfile.h"
 #include "screen.h"
 #include "taskcmd.h"
@@ -56,8 +57,11 @@ static void key_summary(int key)
 		}
 		break;
 	case '1':
-		toggle(WF_CPUSUM);
-		w->winflags &= ~WF_CPUNODE;
+		/* leaving a node view lands on one line per cpu */
+		if (w->winflags & WF_CPUNODE)
+			w->winflags &= ~(WF_CPUNODE | WF_CPUSUM);
+		else
+			toggle(WF_CPUSUM);
 		break;
 	case '4':
 		/* two abreast means one line per cpu */
@@ -65,6 +69,56 @@ static void key_summary(int key)
 		w->winflags &= ~(WF_CPUSUM | WF_CPUNODE);
 		break;
 	}
+}
+
+/* '2': the summary line and one line per node, or back to the summary
+ * alone; from an expanded node it goes to all nodes. */
+static void key_nodes(void)
+{
+	struct window *w = Curwin;
+
+	if (!numa_total()) {
+		inter_msg("sorry, NUMA extensions unavailable");
+		return;
+	}
+	if ((w->winflags & WF_CPUNODE) && Numa_sel < 0) {
+		w->winflags &= ~WF_CPUNODE;
+		w->winflags |= WF_CPUSUM;
+	} else {
+		/* the summary flag stays as it was: the toprc shows it */
+		w->winflags |= WF_CPUNODE;
+	}
+	Numa_sel = -1;
+}
+
+/* '3': one node's line followed by its cpus. */
+static void key_node_expand(void)
+{
+	char prompt[64], buf[16];
+	char *end;
+	long n;
+	int tot = numa_total();
+
+	if (!tot) {
+		inter_msg("sorry, NUMA extensions unavailable");
+		return;
+	}
+	snprintf(prompt, sizeof(prompt), "expand which numa node (0-%d)",
+		 tot - 1);
+	if (!inter_prompt(prompt, buf, sizeof(buf)) || !buf[0])
+		return;
+	n = strtol(buf, &end, 10);
+	if (*end || end == buf) {
+		inter_msg("Unacceptable integer");
+		return;
+	}
+	if (n < 0 || n >= tot) {
+		inter_msg("invalid numa node");
+		return;
+	}
+	Numa_sel = (int)n;
+	Curwin->winflags |= WF_CPUNODE;
+	Curwin->winflags &= ~WF_CPUSUM;
 }
 
 static void key_delay(void)
@@ -490,14 +544,15 @@ bool keys_do(int key)
 			     "restart top", buf, sizeof(buf));
 		break;
 	}
-	case '3': {
-		char buf[8];
-
-		inter_prompt("expand which numa node (0-0)", buf, sizeof(buf));
+	case '2':
+		key_nodes();
 		break;
-	}
+	case '3':
+		key_node_expand();
+		break;
 	case '!':
-		if (Curwin->winflags & WF_CPUSUM)
+		/* only the one-line-per-cpu view combines */
+		if (Curwin->winflags & (WF_CPUSUM | WF_CPUNODE))
 			inter_msg("wrong mode, command inactive");
 		else
 			combine_more();

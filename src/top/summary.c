@@ -3,6 +3,7 @@
 #include <time.h>
 #include "screen.h"
 #include "summary.h"
+#include "numa.h"
 #include "term.h"
 #include "top.h"
 
@@ -168,11 +169,64 @@ static void cpu_next(char *buf, size_t size, const struct cpu_set *cpus,
 	*i += n;
 }
 
+/* The line of one node: the ticks of its cpus summed. */
+static void node_text(char *buf, size_t size, const struct cpu_set *cpus,
+		      int node)
+{
+	struct cpu_stat sum = { 0 };
+	char label[32];
+
+	for (int i = 0; i < cpus->count; i++)
+		if (numa_cpu_node(cpus->cpu[i].id) == node) {
+			tics_add(&sum.now, &cpus->cpu[i].now);
+			tics_add(&sum.prev, &cpus->cpu[i].prev);
+		}
+	snprintf(label, sizeof(label), "%%Node%-2d:", node);
+	cpu_text(buf, size, label, &sum);
+}
+
+/* '2': the summary then every node; '3': one node then its cpus. */
+static int show_nodes(const struct cpu_set *cpus)
+{
+	char line[1024], label[32];
+	int lines = 0, tot = numa_total();
+
+	if (Numa_sel < 0) {
+		if (!room(1))
+			return 0;
+		cpu_text(line, sizeof(line), "%Cpu(s):", &cpus->sum);
+		put_line(line);
+		lines++;
+		for (int n = 0; n < tot && room(1); n++) {
+			node_text(line, sizeof(line), cpus, n);
+			put_line(line);
+			lines++;
+		}
+		return lines;
+	}
+	if (!room(1))
+		return 0;
+	node_text(line, sizeof(line), cpus, Numa_sel);
+	put_line(line);
+	lines++;
+	for (int i = 0; i < cpus->count && room(1); i++) {
+		if (numa_cpu_node(cpus->cpu[i].id) != Numa_sel)
+			continue;
+		snprintf(label, sizeof(label), "%%Cpu%-3d:", cpus->cpu[i].id);
+		cpu_text(line, sizeof(line), label, &cpus->cpu[i]);
+		put_line(line);
+		lines++;
+	}
+	return lines;
+}
+
 static int show_cpus(const struct cpu_set *cpus, bool double_up)
 {
 	char line[1024], one[512];
 	int lines = 0, combine = Curwin->combine_cpus;
 
+	if ((Curwin->winflags & WF_CPUNODE) && numa_total())
+		return show_nodes(cpus);
 	if (Curwin->winflags & WF_CPUSUM) {
 		if (!room(1))
 			return 0;
@@ -272,8 +326,10 @@ int summary_show(const struct cpu_set *cpus, const struct mem_info *mem,
 {
 	char line[512];
 	int flags = Curwin->winflags;
-	/* the compiled default doubles up, but not while cpus are summed */
-	bool double_up = Curwin->double_up && !(flags & WF_CPUSUM);
+	/* the compiled default doubles up, but not while cpus are summed
+	 * or shown by node */
+	bool double_up = Curwin->double_up &&
+			 !(flags & (WF_CPUSUM | WF_CPUNODE));
 
 	Shown = 0;
 	if ((flags & WF_LOADAV) && room(1)) {
