@@ -31,10 +31,15 @@ td_merge_env() {
 td_run_live() {
 	local out=$1 argv0=$2 bin=$3
 	shift 3
-	timeout -k 5 120 env -i "${td_env[@]}" \
-		"$TD_FIXTURE_BIN" --exec "$argv0" "$bin" "$@" \
-		</dev/null >"$out/stdout" 2>"$out/stderr"
-	echo $? >"$out/status"
+	# The braces' 2>/dev/null keeps bash's own "Segmentation fault"
+	# notice (the reference dies of SIGSEGV on some options) out of the
+	# harness's output.
+	{
+		timeout -k 5 120 env -i "${td_env[@]}" \
+			"$TD_FIXTURE_BIN" --exec "$argv0" "$bin" "$@" \
+			</dev/null >"$out/stdout" 2>"$out/stderr"
+		echo $? >"$out/status"
+	} 2>/dev/null
 }
 
 # td_run_ns OUTDIR ARGV0 PATH ARGS...: the same inside the fixture pid
