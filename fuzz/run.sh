@@ -61,18 +61,18 @@ build() {
 			"$(obj lib_backends_procfs_parse "$src/backends/procfs/parse.c")" \
 			"$(obj lib_library_taskset "$src/library/taskset.c")" ;;
 	ps)
-		shim="-Dexit=fz_exit"
+		shim="-Dexit=fz_exit -Dsignal=fz_signal -Draise=fz_raise"
 		alloc="-Dmalloc=fz_malloc -Dcalloc=fz_calloc -Drealloc=fz_realloc
 		       -Dfree=fz_free -Dstrdup=fz_strdup -Dstrndup=fz_strndup"
 		objs=""
-		for f in arena options lists format_build format_aix sortkeys; do
+		for f in arena options lists format_build format_aix sortkeys sortforest; do
 			# shellcheck disable=SC2086
 			objs="$objs $(obj ps_$f "$src/src/ps/$f.c" $shim $alloc)"
 		done
 		# every other source of src/ps but main.c, as it comes
 		for c in "$src"/src/ps/*.c; do
 			f=$(basename "$c" .c)
-			case " main arena options lists format_build format_aix sortkeys " in
+			case " main arena options lists format_build format_aix sortkeys sortforest " in
 			*" $f "*) continue ;;
 			esac
 			objs="$objs $(obj ps_$f "$c" $shim)"
