@@ -1,4 +1,5 @@
 #include <stdarg.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 #include <termios.h>
@@ -92,6 +93,27 @@ bool inter_prompt(const char *prompt, char *buf, size_t size)
 	}
 	scr_cursor(false);
 	return true;
+}
+
+int inter_prompt_long(const char *prompt, size_t size, int base,
+		      long *value)
+{
+	char buf[64], *end;
+	long v;
+
+	if (size > sizeof(buf))
+		size = sizeof(buf);
+	if (!inter_prompt(prompt, buf, size))
+		return -1;
+	if (!buf[0])
+		return 0;
+	v = strtol(buf, &end, base);
+	if (*end || end == buf) {
+		inter_msg("Unacceptable integer");
+		return -1;
+	}
+	*value = v;
+	return 1;
 }
 
 int inter_ask_key(const char *prompt)

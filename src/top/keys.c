@@ -94,8 +94,7 @@ static void key_nodes(void)
 /* '3': one node's line followed by its cpus. */
 static void key_node_expand(void)
 {
-	char prompt[64], buf[16];
-	char *end;
+	char prompt[64];
 	long n;
 	int tot = numa_total();
 
@@ -105,13 +104,8 @@ static void key_node_expand(void)
 	}
 	snprintf(prompt, sizeof(prompt), "expand which numa node (0-%d)",
 		 tot - 1);
-	if (!inter_prompt(prompt, buf, sizeof(buf)) || !buf[0])
+	if (inter_prompt_long(prompt, 16, 10, &n) <= 0)
 		return;
-	n = strtol(buf, &end, 10);
-	if (*end || end == buf) {
-		inter_msg("Unacceptable integer");
-		return;
-	}
 	if (n < 0 || n >= tot) {
 		inter_msg("invalid numa node");
 		return;
@@ -149,17 +143,15 @@ static void key_delay(void)
 
 static void key_maxtasks(void)
 {
-	char prompt[96], buf[32];
-	char *end;
+	char prompt[96];
 	long v;
 
 	snprintf(prompt, sizeof(prompt),
 		 "Maximum tasks = %d, change to (0 is unlimited)",
 		 Curwin->maxtasks);
-	if (!inter_prompt(prompt, buf, sizeof(buf)) || !buf[0])
+	if (inter_prompt_long(prompt, 32, 0, &v) <= 0)
 		return;
-	v = strtol(buf, &end, 0);
-	if (*end || v < 0) {
+	if (v < 0) {
 		inter_msg("Unacceptable integer");
 		return;
 	}

@@ -68,23 +68,18 @@ static int top_pid(void)
  * default.  -1 when the user gave up or typed junk. */
 static int read_pid(const char *what, int *pid)
 {
-	char prompt[128], buf[32];
-	char *end;
+	char prompt[128];
 	long v;
+	int got;
 
 	*pid = top_pid();
 	snprintf(prompt, sizeof(prompt), "PID to %s [default pid = %d]",
 		 what, *pid);
-	if (!inter_prompt(prompt, buf, sizeof(buf)))
+	got = inter_prompt_long(prompt, 32, 0, &v);
+	if (got < 0)
 		return -1;
-	if (!buf[0])
-		return 0;
-	v = strtol(buf, &end, 0);
-	if (*end || end == buf) {
-		inter_msg("Unacceptable integer");
-		return -1;
-	}
-	*pid = (int)v;
+	if (got)
+		*pid = (int)v;
 	return 0;
 }
 
@@ -111,21 +106,15 @@ void taskcmd_kill(void)
 
 void taskcmd_renice(void)
 {
-	char prompt[128], buf[32];
+	char prompt[128];
 	int pid;
-	char *end;
 	long v;
 
 	if (read_pid("renice", &pid) < 0)
 		return;
 	snprintf(prompt, sizeof(prompt), "Renice PID %d to value", pid);
-	if (!inter_prompt(prompt, buf, sizeof(buf)) || !buf[0])
+	if (inter_prompt_long(prompt, 32, 0, &v) <= 0)
 		return;
-	v = strtol(buf, &end, 0);
-	if (*end || end == buf) {
-		inter_msg("Unacceptable integer");
-		return;
-	}
 	if (setpriority(PRIO_PROCESS, (id_t)pid, (int)v))
 		inter_msg("Failed renice of PID %d to %ld: %s", pid, v,
 			  strerror(errno));

@@ -55,20 +55,14 @@ bool xwidth_grew(void)
 
 void xwidth_key(void)
 {
-	char prompt[96], buf[16];
-	char *end;
+	char prompt[96];
 	long v;
 
 	snprintf(prompt, sizeof(prompt),
 		 "width incr is %d, change to (0 default, -1 auto)",
 		 Rc.fixed_widest);
-	if (!inter_prompt(prompt, buf, sizeof(buf)) || !buf[0])
+	if (inter_prompt_long(prompt, 16, 0, &v) <= 0)
 		return;
-	v = strtol(buf, &end, 0);
-	if (*end || end == buf) {
-		inter_msg("Unacceptable integer");
-		return;
-	}
 	/* out of range means automatic */
 	if (v < -1 || v > SCREEN_MAX)
 		v = -1;
