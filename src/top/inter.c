@@ -54,7 +54,7 @@ bool inter_prompt(const char *prompt, char *buf, size_t size)
 	scr_row_dirty(Msg_row);
 	prompt_show(prompt, buf);
 	for (;;) {
-		int k = scr_getkey(-1);
+		int k = scr_getkey_text(-1);
 
 		if (k == TK_NONE) {
 			/* a resize gives up the question, as the reference

@@ -401,7 +401,7 @@ void scr_special(const char *in)
 }
 
 /* Bytes read but not yet returned as keys. */
-static unsigned char pend[64];
+static unsigned char pend[255];
 static size_t npend;
 
 /* Takes one key off the pending bytes: a known escape sequence, or one
@@ -466,7 +466,9 @@ static int next_key(void)
 	return key;
 }
 
-int scr_getkey(double secs)
+/* One read of the terminal (what has arrived, up to 255 bytes), then the
+ * rest of the terminal's input is flushed, as the reference does. */
+static int getkey(double secs)
 {
 	fd_set fds;
 	struct timeval tv, *tvp = NULL;
@@ -492,8 +494,25 @@ int scr_getkey(double secs)
 			return 'q' | 0x1000;    /* end of input: quit */
 		return TK_NONE;
 	}
+	tcflush(STDIN_FILENO, TCIFLUSH);
 	npend = (size_t)n;
 	return next_key();
+}
+
+/* A command key: of keys that arrive together (typed during a message's
+ * pause, or pasted) the reference acts on the first alone. */
+int scr_getkey(double secs)
+{
+	int k = getkey(secs);
+
+	npend = 0;
+	return k;
+}
+
+/* A key of a line being typed at a prompt: pasted text is kept whole. */
+int scr_getkey_text(double secs)
+{
+	return getkey(secs);
 }
 
 void scr_drop_input(void)

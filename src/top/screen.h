@@ -67,8 +67,11 @@ void scr_putp(const char *cap);
 void scr_flush(void);
 void scr_cursor(bool visible);
 
-/* Waits at most secs (< 0: forever) for a key; TK_NONE on timeout. */
+/* Waits at most secs (< 0: forever) for a command key; TK_NONE on
+ * timeout.  Of keys read together only the first counts. */
 int scr_getkey(double secs);
+/* The same for a line typed at a prompt: keys read together all count. */
+int scr_getkey_text(double secs);
 /* True once SIGTERM, SIGHUP, SIGINT or SIGQUIT arrived. */
 bool scr_ended(void);
 /* Forgets typed-ahead input. */
