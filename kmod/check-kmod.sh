@@ -169,7 +169,7 @@ set +e
 timeout -k 10 "$TIMEOUT" qemu-system-x86_64 -accel "$ACCEL" -m "$MEM" \
 	-smp "$SMP" -kernel "$VMLINUX" -initrd "$OUT/initramfs.cpio.gz" \
 	-nographic -nic none -no-reboot -append "$APPEND" </dev/null 2>&1 |
-	tr -d '\r' | tee "$GLOG" | grep --line-buffered -E '^(FAIL:|== )'
+	tr -d '\r' | tee "$GLOG" | grep --line-buffered -E '^(FAIL:|== |INFO: td-backend [0-9]+ passed)'
 QRC=${PIPESTATUS[0]}
 set -e
 

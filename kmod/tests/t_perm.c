@@ -3,8 +3,10 @@
  * Permissions follow procfs, for the opener: an unprivileged user sees
  * every task but is refused exactly the groups procfs refuses it; hidepid=
  * and gid= of the procfs mount hide or lock the same tasks; a descriptor
- * passed to root keeps its opener's view; pids follow the procfs
- * instance's pid namespace and ids the opener's user namespace.
+ * passed to root keeps its opener's view; pids (and ppid, pgid, sid,
+ * tpgid) follow the pid namespace of the procfs instance task-diag is
+ * opened through, whoever reads, and tasks outside it are neither listed
+ * nor found; ids follow the opener's user namespace.
  */
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -15,11 +17,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/mount.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <sys/syscall.h>
+#include <termios.h>
 #include <unistd.h>
 #include <linux/capability.h>
 #include "compare.h"
@@ -251,35 +255,226 @@ static void passed_fd(void)
 	close(fd);
 }
 
-/* a procfs instance of a new pid namespace numbers tasks from 1 */
+/*
+ * A pid namespace: its init (1), a plain child (2), a session leader on a
+ * pseudo-terminal (3) and a child of that one in its own group, the
+ * terminal's foreground (4).  The namespace's init sends these numbers
+ * up `up' and lives until a byte comes down `down'.
+ */
+static void ns_init(int up, int down)
+{
+	pid_t p[4] = { getpid(), 0, 0, 0 };
+	int rep[2], ptm, pts;
+	struct set s;
+	char c;
+	int fd;
+
+	mkdir("/tmp/pns", 0755);
+	if (mount("proc", "/tmp/pns", "proc", 0, NULL))
+		fail("mount ns proc: %s", strerror(errno));
+	check(all_matches_readdir("/tmp/pns", &s) && s.n == 1 &&
+	      s.p[0] == 1, "pid ns: ALL lists only its init as 1");
+	fd = td_open("/tmp/pns/task-diag");
+	/* this task runs: compare what cannot move */
+	one(fd, "/tmp/pns", 1, "pid ns init",
+	    TASK_DIAG_SHOW_BASE | TASK_DIAG_SHOW_CRED |
+	    TASK_DIAG_SHOW_NS | TASK_DIAG_SHOW_CMDLINE);
+	close(fd);
+
+	mkdir("/tmp/pnspts", 0755);
+	if (mount("devpts", "/tmp/pnspts", "devpts", 0,
+		  "newinstance,ptmxmode=0666"))
+		fail("mount devpts: %s", strerror(errno));
+	p[1] = fork();
+	if (p[1] == 0)
+		for (;;)
+			pause();
+	if (pipe(rep))
+		fail("pipe: %s", strerror(errno));
+	p[2] = fork();
+	if (p[2] == 0) {
+		int unlock = 0;
+		pid_t k;
+
+		setsid();
+		ptm = open("/tmp/pnspts/ptmx", O_RDWR | O_NOCTTY);
+		pts = -1;
+		if (ptm >= 0 && !ioctl(ptm, TIOCSPTLCK, &unlock))
+			pts = ioctl(ptm, TIOCGPTPEER, O_RDWR);
+		if (pts < 0 || ioctl(pts, TIOCSCTTY, 0))
+			fail("pid ns: no controlling terminal: %s",
+			     strerror(errno));
+		k = fork();
+		if (k == 0) {
+			setpgid(0, 0);
+			for (;;)
+				pause();
+		}
+		setpgid(k, k);
+		if (tcsetpgrp(pts, k))
+			fail("tcsetpgrp: %s", strerror(errno));
+		write(rep[1], &k, sizeof(k));
+		for (;;)
+			pause();
+	}
+	if (read(rep[0], &p[3], sizeof(p[3])) != sizeof(p[3]))
+		fail("pid ns: no word from the session leader");
+	write(up, p, sizeof(p));
+	read(down, &c, 1);
+	/* leaving takes the namespace's other tasks with it */
+}
+
+struct byid {
+	struct td_task t[8];
+	int n;
+};
+
+static int on_byid(const struct td_task *t, void *arg)
+{
+	struct byid *b = arg;
+
+	if (b->n < 8) {
+		b->t[b->n] = *t;
+		memset(b->t[b->n].var, 0, sizeof(t->var));
+		b->n++;
+	}
+	return 0;
+}
+
+/* the tasks a request gets through fd; -errno if it is refused */
+static int ask(int fd, uint32_t strategy, pid_t pid, struct byid *b)
+{
+	char err[256];
+	int ret = td_request(fd, TASK_DIAG_SHOW_BASE, strategy, pid, 5);
+
+	b->n = 0;
+	if (ret)
+		return ret;
+	if (td_collect(fd, 65536, 5, on_byid, b, err, sizeof(err)) < 0)
+		fail("collect: %s", err);
+	return 0;
+}
+
+static const struct task_diag_base *base_of(const struct byid *b, pid_t pid)
+{
+	for (int i = 0; i < b->n; i++)
+		if (b->t[i].pid == (uint32_t)pid)
+			return &b->t[i].base;
+	return NULL;
+}
+
+/* ids as the reader's pid namespace would number them: want[] is pid,
+ * ppid, pgid, sid, tpgid */
+static void ids(const struct byid *b, pid_t pid, const int *want,
+		const char *label)
+{
+	const struct task_diag_base *x = base_of(b, pid);
+
+	check(x && (int)x->pid == want[0] && (int)x->tgid == want[0] &&
+	      (int)x->ppid == want[1] && x->pgid == want[2] &&
+	      x->sid == want[3] &&
+	      x->tpgid == want[4],
+	      "%s: pid %d ppid %d pgid %d sid %d tpgid %d (got %d %d %d %d %d)",
+	      label, want[0], want[1], want[2], want[3], want[4],
+	      x ? (int)x->pid : -1, x ? (int)x->ppid : -1,
+	      x ? (int)x->pgid : -1, x ? (int)x->sid : -1,
+	      x ? (int)x->tpgid : -1);
+}
+
+/*
+ * Pids follow the pid namespace of the procfs instance task-diag is
+ * opened through, not the reader's: this process, outside the namespace
+ * (in a session of its own there, so that the namespace's init has a
+ * session and group the namespace cannot name: 0), reads the namespace's
+ * procfs and the outer one.
+ */
 static void pid_ns(void)
 {
-	pid_t pid;
-	int st;
+	int up[2], down[2], fd, st, ok;
+	pid_t pid, p[4], me;
+	struct byid b;
+	struct set s;
+	uint64_t mask = TASK_DIAG_SHOW_BASE | TASK_DIAG_SHOW_CRED |
+			TASK_DIAG_SHOW_STAT;
 
-	if (unshare(CLONE_NEWPID | CLONE_NEWNS)) {
+	setsid();
+	me = getpid();
+	if (pipe(up) || pipe(down) || unshare(CLONE_NEWPID | CLONE_NEWNS)) {
 		fail("unshare pid ns: %s", strerror(errno));
 		exit(1);
 	}
 	mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL);
 	pid = fork();
 	if (pid == 0) {
-		struct set s;
-		int fd;
-
-		mkdir("/tmp/pns", 0755);
-		if (mount("proc", "/tmp/pns", "proc", 0, NULL))
-			fail("mount ns proc: %s", strerror(errno));
-		check(all_matches_readdir("/tmp/pns", &s) && s.n == 1 &&
-		      s.p[0] == 1, "pid ns: ALL lists only its init as 1");
-		fd = td_open("/tmp/pns/task-diag");
-		/* this task runs: compare what cannot move */
-		one(fd, "/tmp/pns", 1, "pid ns init",
-		    TASK_DIAG_SHOW_BASE | TASK_DIAG_SHOW_CRED |
-		    TASK_DIAG_SHOW_NS | TASK_DIAG_SHOW_CMDLINE);
+		ns_init(up[1], down[0]);
 		exit(0);
 	}
+	if (read(up[0], p, sizeof(p)) != sizeof(p)) {
+		fail("pid ns: the namespace did not come up");
+		kill(pid, SIGKILL);
+		waitpid(pid, &st, 0);
+		exit(1);
+	}
+
+	/* through the namespace's procfs: its tasks, its numbers */
+	ok = all_matches_readdir("/tmp/pns", &s);
+	check(ok && s.n == 4 && in(&s, 1) && in(&s, p[1]) && in(&s, p[2]) &&
+	      in(&s, p[3]),
+	      "pid ns, read from outside: ALL lists exactly the namespace's 4 tasks (%d)",
+	      s.n);
+	fd = td_open("/tmp/pns/task-diag");
+	ok = !ask(fd, TASK_DIAG_DUMP_ALL, 0, &b);
+	check(ok && b.n == 4, "pid ns: ALL gives 4 tasks (%d)", b.n);
+	{
+		const int w0[] = { 1, 0, 0, 0, -1 };
+		const int w1[] = { p[1], 1, 0, 0, -1 };
+		const int w2[] = { p[2], 1, p[2], p[2], p[3] };
+		const int w3[] = { p[3], p[2], p[3], p[2], p[3] };
+
+		ids(&b, 1, w0, "pid ns init, from outside");
+		ids(&b, p[1], w1, "pid ns child");
+		ids(&b, p[2], w2, "pid ns session leader");
+		ids(&b, p[3], w3, "pid ns foreground group");
+	}
+	for (int i = 0; i < 4; i++)
+		one(fd, "/tmp/pns", p[i], "pid ns, from outside", mask);
+	ok = !ask(fd, TASK_DIAG_DUMP_CHILDREN, 1, &b);
+	check(ok && b.n == 2 && base_of(&b, p[1]) && base_of(&b, p[2]),
+	      "pid ns: CHILDREN of 1 are %d and %d (%d tasks)", p[1], p[2],
+	      b.n);
+	/* tasks outside it do not exist there */
+	if (me > 4)
+		check(ask(fd, TASK_DIAG_DUMP_ONE, me, &b) == -ESRCH &&
+		      ask(fd, TASK_DIAG_DUMP_CHILDREN, me, &b) == -ESRCH &&
+		      ask(fd, TASK_DIAG_DUMP_THREAD, me, &b) == -ESRCH,
+		      "pid ns: ONE, CHILDREN, THREAD on an outer pid (%d): ESRCH",
+		      me);
+	if (fr > 4)
+		check(ask(fd, TASK_DIAG_DUMP_ONE, fr, &b) == -ESRCH,
+		      "pid ns: ONE on another outer pid (%d): ESRCH", fr);
+	close(fd);
+
+	/* the same tasks through the outer procfs: the outer numbers */
+	fd = td_open(NULL);
+	ok = !ask(fd, TASK_DIAG_DUMP_ONE, pid, &b);
+	{
+		const int w[] = { pid, me, me, me, -1 };
+
+		ids(&b, pid, w, "pid ns init, through the outer procfs");
+	}
+	one(fd, "/proc", pid, "pid ns init, outer procfs", mask);
+	ok = !ask(fd, TASK_DIAG_DUMP_CHILDREN, pid, &b) && b.n == 2;
+	for (int i = 0; ok && i < 2; i++)
+		ok = b.t[i].base.ppid == (uint32_t)pid;
+	check(ok, "pid ns: its init's 2 children, through the outer procfs, with its outer pid %d as parent (%d tasks)",
+	      pid, b.n);
+	for (int i = 0; ok && i < b.n; i++)
+		one(fd, "/proc", b.t[i].pid, "pid ns child, outer procfs", mask);
+	close(fd);
+
+	write(down[1], "x", 1);
 	waitpid(pid, &st, 0);
+	check(WIFEXITED(st) && !WEXITSTATUS(st), "pid ns init exited (%#x)", st);
 	exit(0);
 }
 

@@ -40,7 +40,8 @@ gcc $CFLAGS -o "$OUT/runas" "$HERE/runas.c"
 SRC=$(cd "$HERE/../../.." && pwd)
 gcc $CFLAGS -D_GNU_SOURCE -pthread -o "$OUT/fixture-tree" "$SRC/testsuite/tools/fixture-tree.c"
 
-# the corpus lines themselves (run.sh picks the "live ps|top" ones) and
+# the corpus lines themselves (run.sh picks the "live ps|top" and "ns ps"
+# ones; fixture-tree serves the latter in a pid namespace) and
 # the toprc files they name, as XDG_CONFIG_HOME directories
 rm -rf "$OUT/corpus" "$OUT/toprc" "$OUT/locale"
 mkdir -p "$OUT/corpus" "$OUT/toprc"

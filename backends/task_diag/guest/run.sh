@@ -14,7 +14,11 @@
 #     fixture-tree of the host test suite standing in for its $VARS, plus
 #     top -b cases (default screen, -H, -c, -1, -o, every toprc file of
 #     src/top/testdata), each as root and as user 1000: stdout, stderr
-#     and exit status must be the same bytes under both backends;
+#     and exit status must be the same bytes under both backends; then
+#     every "ns ps" line, in a private pid namespace whose pid 1 is a
+#     second fixture-tree serving the programs (as the host suite runs
+#     them), again as root and as user 1000, with nothing masked, and
+#     checks that only the namespace's tasks are listed, in its numbers;
 #  3. hidepid, churn, syscall counts, rmmod under top;
 #  4. 10,000 tasks: ps -e under strace, PASS if the only system calls
 #     that grow with the task count are the reads of /proc/task-diag,
@@ -175,6 +179,8 @@ same() {
 	cmp -s /tmp/td.a.err /tmp/td.b.err && cmp -s /tmp/td.a.rc /tmp/td.b.rc ||
 		return 1
 	cmp -s /tmp/td.a.out /tmp/td.b.out && return 0
+	# the namespace holds only the fixture and the program: no mask
+	[ "$fix" = ns ] && return 1
 	for k in a b; do
 		stable /tmp/td.$k.out "$prog" | sed -e 's/^top - [0-9:]* /top - HH:MM:SS /' \
 			-e 's/^\(Tasks: *[0-9]* total, \).*\( sleeping,\)/\1N running, N\2/' \
@@ -188,10 +194,70 @@ same() {
 ncorp=0
 nskip=0
 skipped=""
+# nsrun BACKEND WHO OUT PROG ARGS...: as run-case runs an ns case: a job
+# of the namespace's pid 1 (fixture-tree --serve, as in the host suite's
+# td-lib.sh), which gives it pid $RUNPID, stdin /dev/null, stdout and
+# stderr in files, and the environment of crun; as user 1000 the job is
+# runas, which becomes the program (same pid, one exec).
+nsrun() {
+	be=$1 who=$2 out=$3 prog=$4
+	shift 4
+	j=/tmp/td.ns/job
+	mkdir -p $j
+	if [ "$who" = root ]; then
+		printf '%s\0' "$X/$prog" "$prog" "$@" >$j/argv
+	else
+		printf '%s\0' "$X/runas" runas -a "$prog" "$who" "$X/$prog" "$@" >$j/argv
+	fi
+	{
+		for w in PATH=/bin HOME=/nonexistent TZ=UTC LC_ALL=C.UTF-8 \
+			LOCPATH=$X/locale TERMINFO=$X/terminfo; do
+			case " $cargs " in *" -e ${w%%=*}="*) continue ;; esac
+			printf '%s\0' "$w"
+		done
+		for w in $cargs; do
+			[ "$w" = -e ] || printf '%s\0' "$w"
+		done
+		printf '%s\0' PROCPS_BACKEND=$be PROCPS_TD_STRICT=1
+	} >$j/env
+	rm -f $j/done $j/stdout $j/stderr
+	mkfifo $j/done
+	# read-write opens never block, whether or not the server listens
+	exec 8<>$j/done 9<>/tmp/td.ns/ns.fifo
+	echo "$j" >&9
+	st=""
+	# shellcheck disable=SC3045 # (busybox sh has read -t)
+	read -r -t 150 st <&8
+	exec 8>&- 9>&-
+	[ -n "$st" ] || st="no answer from the namespace server"
+	cp $j/stdout "$out.out" 2>/dev/null || : >"$out.out"
+	cp $j/stderr "$out.err" 2>/dev/null || : >"$out.err"
+	echo "$st" >"$out.rc"
+}
+
+# The namespace's /proc/uptime is /tmp/td.ns/uptime (bind-mounted), set
+# before each pair of runs to the whole second 100 s ahead: every task's
+# elapsed time and CPU share then read the same in both runs, the
+# program's own too (its elapsed time 99 s, its CPU share 0, if both start
+# in the same second, as the program's start time needs anyway: a retry
+# first waits for the start of a second).
+ns_clock() {
+	if [ "$1" -gt 1 ]; then
+		i=0
+		while read -r up idle </proc/uptime && [ $i -lt 500 ]; do
+			case ${up#*.} in 0[5-9]*|[1-3]*) break ;; esac
+			i=$((i + 1))
+		done
+	fi
+	read -r up idle </proc/uptime
+	echo "$((${up%.*} + 100)).00 $idle" >/tmp/td.ns/uptime
+}
+
 # corpus_case WHO LINE
 corpus_case() {
 	who=$1 line=$2
-	rest=${line#live }
+	fix=${line%% *}
+	rest=${line#"$fix" }
 	prog=${rest%% *}
 	rest=${rest#"$prog"}
 	# a $VAR the fixture does not provide: skipped, and counted
@@ -218,18 +284,29 @@ corpus_case() {
 		esac
 	done
 	try=1
+	r=crun
+	[ "$fix" = ns ] && r=nsrun
 	while :; do
-		crun "$BE" "$who" /tmp/td.b "$prog" "$@"
-		crun procfs "$who" /tmp/td.a "$prog" "$@"
+		[ "$fix" = ns ] && ns_clock $try
+		$r "$BE" "$who" /tmp/td.b "$prog" "$@"
+		$r procfs "$who" /tmp/td.a "$prog" "$@"
 		ok=0
 		same && ok=1 && break
 		[ $try -ge 3 ] && break
 		try=$((try + 1))
 	done
 	ncorp=$((ncorp + 1))
+	# a job the server could not start fails alike under both backends
+	if [ "$fix" = ns ]; then
+		case $(cat /tmp/td.a.rc) in
+		[0-9]|[0-9][0-9]|1[01][0-9]|12[0-4]) ;;
+		*) ok=0 ;;
+		esac
+	fi
 	if [ $ok = 1 ]; then
 		m=""
 		[ "$left" -gt 0 ] && m="; $left rows masked"
+		[ "$fix" = ns ] && m="; $(wc -l </tmp/td.a.out) lines, status $(cat /tmp/td.a.rc)"
 		pass "$line as $who: identical (try $try$m)"
 	else
 		fail "$line as $who: outputs differ"
@@ -306,17 +383,137 @@ for f in $X/corpus/ps.*.corpus $X/corpus/top.*.corpus /tmp/td.top.corpus; do
 	stamp "$(basename "$f"): $((npass - n0)) passed, $((nfail - f0)) failed"
 done
 thaw_all
+LIVECASES=$ncorp
 info "corpus: $ncorp cases run (root and user 1000), $nskip skipped for want of a fixture variable"
 echo "$skipped" | tr '|' '\n' | sed '/^$/d' | sort -u | sed 's/^/INFO: td-backend   skipped: /'
+ns_section
 kill $tree 2>/dev/null
 wait $tree 2>/dev/null
+}
+
+# ---- 2b. the "ns" lines of the corpus: a second fixture-tree as pid 1 of
+# a private pid namespace (with its own /proc) serving the programs as
+# jobs, as the host suite's with-fixtures starts it.  Both backends must
+# give the same bytes, which also means the module numbers pids as the
+# reader's pid namespace does and lists only that namespace's tasks.
+ns_section() {
+stamp "ns corpus"
+LIVEPIDS=$FIXTURE_PIDS
+rm -rf /tmp/td.ns
+mkdir -p /tmp/td.ns
+mkfifo /tmp/td.ns/ns.fifo
+ns_clock 1
+chmod 644 /tmp/td.ns/uptime
+# (sh execs fixture-tree, which stays the namespace's pid 1)
+# shellcheck disable=SC2016
+unshare --fork --pid --mount-proc sh -c \
+	'mount -o bind /tmp/td.ns/uptime /proc/uptime || exit 1; exec "$@"' \
+	sh $X/fixture-tree --env /tmp/td.ns/ns.env \
+	--serve /tmp/td.ns/ns.fifo >/tmp/td.ns/log 2>&1 &
+nsun=$!
+i=0
+while [ ! -s /tmp/td.ns/ns.env ] && [ $i -lt 100 ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
+# its pid 1, as the parent namespace numbers it (busybox's unshare has no
+# --kill-child: killing this one takes the namespace down)
+nsinit=$(cat /proc/$nsun/task/$nsun/children 2>/dev/null | tr -d ' ')
+if [ ! -s /tmp/td.ns/ns.env ]; then
+	fail "namespace fixture-tree did not start"
+	cat /tmp/td.ns/log
+	kill $nsun 2>/dev/null
+	return
+fi
+pass "namespace fixture-tree started ($(grep -c = /tmp/td.ns/ns.env) variables, pid $nsinit outside)"
+# the variables are the namespace's now (a member the namespace did not
+# get must not keep its live value)
+for v in $(sed -n 's/^\([A-Za-z_][A-Za-z0-9_]*\)=.*/\1/p' /tmp/td.live.env); do
+	unset "$v"
+done
+. /tmp/td.ns/ns.env
+n0=$ncorp
+for who in root 1000; do
+	p0=$npass
+	f0=$nfail
+	for f in $X/corpus/ps.*.corpus $X/corpus/top.*.corpus; do
+		while IFS= read -r line; do
+			case $line in
+			"ns ps "*|"ns top "*|"ns ps"|"ns top") ;;
+			*) continue ;;
+			esac
+			case $line in
+			*"${TD_MATCH:-}"*) ;;
+			*) continue ;;
+			esac
+			corpus_case "$who" "$line"
+		done <"$f"
+	done
+	stamp "ns lines as $who: $((npass - p0)) passed, $((nfail - f0)) failed"
+done
+
+# the safety point by itself: in the namespace, task_diag lists only its
+# tasks, numbered as it numbers them, and pids of the parent namespace
+# (the live tree's) are not found; procfs says the same
+cargs=""
+fix=ns
+prog="ps"
+nsrun "$BE" root /tmp/td.b ps -e -o pid=
+nsrun procfs root /tmp/td.a ps -e -o pid=
+want=$(echo "1,$FIXTURE_PIDS,$RUNPID" | tr ',' '\n' | sort -n | tr '\n' ' ')
+got=$(sort -n /tmp/td.b.out | tr -d ' ' | tr '\n' ' ')
+if [ "$got" = "$want" ] && cmp -s /tmp/td.a.out /tmp/td.b.out; then
+	pass "ns: task_diag lists exactly the namespace's tasks, in its numbers ($(wc -l </tmp/td.b.out) pids)"
+else
+	fail "ns: task_diag does not list exactly the namespace's tasks"
+	echo "want: $want"
+	echo "got:  $got"
+	diff /tmp/td.a.out /tmp/td.b.out | head -12
+fi
+# (those the namespace has too, by chance, are not asked for)
+ask=""
+for p in $(echo "$LIVEPIDS,$nsinit" | tr ', ' '\n\n'); do
+	case ",1,$FIXTURE_PIDS,$THREAD_TIDS,$RUNPID," in
+	*",$p,"*) ;;
+	*) ask="$ask${ask:+,}$p" ;;
+	esac
+done
+[ -n "$ask" ] || info "ns: every pid of the live tree is also one of the namespace's"
+for how in one all; do
+	[ -n "$ask" ] || break
+	cargs="-e PROCPS_TD_PIDLIST=$how"
+	nsrun "$BE" root /tmp/td.b ps -o pid,comm -p "$ask"
+	nsrun procfs root /tmp/td.a ps -o pid,comm -p "$ask"
+	if [ "$(wc -l </tmp/td.b.out)" = 1 ] &&
+		[ "$(cat /tmp/td.b.rc)" = 1 ] && same; then
+		pass "ns: pids of the parent namespace are not found (pid list: $how)"
+	else
+		fail "ns: pids of the parent namespace (pid list: $how)"
+		echo "asked for: $ask"
+		cat /tmp/td.b.out /tmp/td.b.err /tmp/td.b.rc | head -12
+		diff /tmp/td.a.out /tmp/td.b.out | head -12
+	fi
+done
+cargs=""
+
+NSCASES=$((ncorp - n0))
+info "ns corpus: $NSCASES cases run (root and user 1000)"
+# (the server dies with unshare too: fixture-tree --serve asks for
+# SIGKILL when its parent goes)
+kill -KILL $nsinit 2>/dev/null
+kill $nsun 2>/dev/null
+wait $nsun 2>/dev/null
+rm -rf /tmp/td.ns
+# the live variables again (the same names), for what follows
+. /tmp/td.live.env
 }
 
 # first, while the machine holds few tasks (top lists them all, twice per
 # case)
 corpus_section
+CORPUS="corpus: $LIVECASES live and ${NSCASES:-no} ns cases"
 if [ "${TD_ONLY:-}" = corpus ]; then
-	info "$npass passed, $nfail failed"
+	info "$npass passed, $nfail failed ($CORPUS)"
 	exit 0
 fi
 
@@ -590,6 +787,6 @@ fi
 walltime 1
 stamp "done"
 
-info "$npass passed, $nfail failed"
+info "$npass passed, $nfail failed ($CORPUS)"
 kill -9 $(pidof fixture) 2>/dev/null
 exit 0
