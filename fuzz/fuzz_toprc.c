@@ -18,15 +18,15 @@
 struct options Opt;
 const char *Myname = "top";
 
-/* The toprc's other-filter block is read and written by filter.c, which
- * needs top's field table; here the block is left to rcfile.c's own
- * line handling. */
-void filter_load(FILE *fp)
+/* The lines after the windows (filters, Inspect entries) are read and
+ * written by rctail.c and filter.c, which need top's field table; here
+ * they are left alone. */
+void rctail_load(FILE *fp)
 {
 	(void)fp;
 }
 
-void filter_save(FILE *fp)
+void rctail_save(FILE *fp)
 {
 	(void)fp;
 }

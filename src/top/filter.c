@@ -126,23 +126,15 @@ static const char rc_begin[] =
 static const char rc_end[] =
 	"end  : saved other filter data -------------------\n";
 
-/* Whether a toprc's filter block was read: the reference then counts
- * the file as faulty, asks before 'W' and writes the file's last line
- * back after the block. */
-static bool rc_errors, rc_tail;
-static char rc_last[512];
-
-bool filter_rc_errors(void)
+bool filter_block_begins(const char *line)
 {
-	return rc_errors;
+	return strcmp(line, rc_begin) == 0;
 }
 
 void filter_save(FILE *fp)
 {
 	bool any = false;
 
-	/* asked once: a second 'W' just writes */
-	rc_errors = false;
 	for (int w = 0; w < WIN_COUNT; w++)
 		any = any || nfilters[w];
 	if (!any)
@@ -158,33 +150,25 @@ void filter_save(FILE *fp)
 				filters[w][i].text);
 	}
 	fputs(rc_end, fp);
-	if (rc_tail)
-		fprintf(fp, "\n%s\n", rc_last);
 }
 
-/* Reads the block back (lines after the windows); the file lists the
- * newest first, so each window's list is filled from its end. */
-void filter_load(FILE *fp)
+/* Reads the block whose first line is in line; the file lists each
+ * window's filters newest first, so each list is filled from its end.
+ * line is left holding the line after the block or, at the end of the
+ * file, the last line read: the reference goes on from a buffer fgets
+ * leaves as it was. */
+void filter_load_block(FILE *fp, char *line, size_t size)
 {
-	char line[512];
 	int win = -1, total = 0, seen = 0;
-	bool in = false;
 
-	while (fgets(line, sizeof(line), fp)) {
+	while (fgets(line, (int)size, fp)) {
+		char spec[512], *op, *at;
 		int type, w, n;
-		char *spec, *op;
 
-		snprintf(rc_last, sizeof(rc_last), "%.*s",
-			 (int)strcspn(line, "\n"), line);
-
-		if (!in) {
-			in = strcmp(line, rc_begin) == 0;
-			rc_errors = rc_tail = rc_tail || in;
-			continue;
-		}
 		if (strcmp(line, rc_end) == 0) {
-			in = false;
-			continue;
+			if (!fgets(line, (int)size, fp))
+				snprintf(line, size, "%s", rc_end);
+			return;
 		}
 		if (sscanf(line, "window #%d, osel_tot=%d", &w, &n) == 2) {
 			if (w < 0 || w >= WIN_COUNT || n < 0 || n > FILTER_MAX)
@@ -195,12 +179,12 @@ void filter_load(FILE *fp)
 			nfilters[win] = 0;
 			continue;
 		}
-		spec = strstr(line, "filter=");
-		if (win < 0 || seen >= total || !spec ||
+		at = strstr(line, "filter=");
+		if (win < 0 || seen >= total || !at ||
 		    sscanf(line, "\ttype=%d,", &type) != 1)
 			continue;
-		spec += strlen("filter=");
-		spec[strcspn(spec, "\n")] = '\0';
+		at += strlen("filter=");
+		snprintf(spec, sizeof(spec), "%.*s", (int)strcspn(at, "\n"), at);
 		if (!filter_add(win, spec, type == 'o')) {
 			/* the reference loses the value of a '<' or '>'
 			 * filter it reads back: it compares with "" */

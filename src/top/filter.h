@@ -19,10 +19,11 @@ void filter_list(int win, char *buf, size_t size);
 bool filter_pass(int win, const struct row *r, const struct frame *fr,
 		 const bool *shown);
 /* The toprc's block of filters: written after the windows by 'W',
- * read back by rc_load. */
+ * read back from the lines after them (see rctail.c). */
 void filter_save(FILE *fp);
-void filter_load(FILE *fp);
-/* True once a toprc with a filter block was read ('W' asks first). */
-bool filter_rc_errors(void);
+bool filter_block_begins(const char *line);
+/* line holds the block's first line; on return it holds the line after
+ * the block or, at the end of the file, the last line read. */
+void filter_load_block(FILE *fp, char *line, size_t size);
 
 #endif

@@ -116,6 +116,20 @@ int inter_prompt_long(const char *prompt, size_t size, int base,
 	return 1;
 }
 
+int inter_wait_key(void (*draw)(void))
+{
+	for (;;) {
+		int k = scr_getkey(-1);
+
+		if (k != TK_NONE)
+			return k;
+		if (scr_resized()) {
+			scr_geometry();
+			draw();
+		}
+	}
+}
+
 int inter_ask_key(const char *prompt)
 {
 	int k;

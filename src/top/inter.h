@@ -20,6 +20,9 @@ bool inter_prompt(const char *prompt, char *buf, size_t size);
 int inter_prompt_long(const char *prompt, size_t size, int base,
 		      long *value);
 /* Asks on the message line for one key, which it returns. */
+/* Waits for a key on a screen of its own, redrawing it (draw) after a
+ * resize. */
+int inter_wait_key(void (*draw)(void));
 int inter_ask_key(const char *prompt);
 
 /* The commands (keys.c): false when the key is unknown. */

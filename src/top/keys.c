@@ -14,9 +14,11 @@
 #include "forestview.h"
 #include "frame.h"
 #include "help.h"
+#include "inspect.h"
 #include "inter.h"
 #include "numa.h"
 #include "rcfile.h"
+#include "rctail.h"
 #include "screen.h"
 #include "taskcmd.h"
 #include "tasks.h"
@@ -224,28 +226,13 @@ static void combine_more(void)
 		*c = 0;
 }
 
-/* Waits for a key on a help page, redrawing it after a resize. */
-static int help_key(void (*draw)(void))
-{
-	for (;;) {
-		int k = scr_getkey(-1);
-
-		if (k != TK_NONE)
-			return k;
-		if (scr_resized()) {
-			scr_geometry();
-			draw();
-		}
-	}
-}
-
 static void key_help(void)
 {
 	int k;
 
 	help_show();
 	for (;;) {
-		k = help_key(help_show);
+		k = inter_wait_key(help_show);
 		if (k & 0x1000) {
 			Quit = true;
 			break;
@@ -257,7 +244,7 @@ static void key_help(void)
 		/* the windows page: Enter, q or Esc leave it */
 		help_windows();
 		for (;;) {
-			k = help_key(help_windows);
+			k = inter_wait_key(help_windows);
 			if (k & 0x1000)
 				Quit = true;
 			if ((k & 0x1000) || k == '\n' || k == '\r' || k == 'q' ||
@@ -333,6 +320,8 @@ static void key_locate(int key)
 	}
 	if (Find.str[0])
 		Find.pending = key;
+	else if (key == '&')
+		inter_msg("Locate next inactive, use \"L\"");
 }
 
 static void key_filter(int key)
@@ -376,7 +365,7 @@ static void key_group(void)
 
 static void key_write(void)
 {
-	if (filter_rc_errors()) {
+	if (rctail_errors()) {
 		int k = inter_ask_key("rcfile has inspect/other-filter "
 				      "error(s), save anyway?");
 
@@ -529,13 +518,9 @@ bool keys_do(int key)
 	case 'X':
 		xwidth_key();
 		break;
-	case 'Y': {
-		char buf[4];
-
-		inter_prompt("to enable 'Y' press <Enter> then type 'W' and "
-			     "restart top", buf, sizeof(buf));
+	case 'Y':
+		inspect_key();
 		break;
-	}
 	case '2':
 		key_nodes();
 		break;

@@ -8,6 +8,7 @@
 #include "top.h"
 #include "fields.h"
 #include "filter.h"
+#include "rctail.h"
 #include "rcfile.h"
 
 struct config Rc;
@@ -198,7 +199,7 @@ static const char *read_file(FILE *fp, const char *name, double *delay)
 		   &Rc.summ_mscale, &Rc.task_mscale, &Rc.zero_suppress,
 		   &Rc.tics_scaled) < 0)
 		return NULL;
-	filter_load(fp);
+	rctail_load(fp);
 	if (Rc.fixed_widest < -1 || Rc.fixed_widest > SCREEN_MAX)
 		Rc.fixed_widest = 0;
 	if (Rc.summ_mscale < 0 || Rc.summ_mscale > 5)
@@ -332,6 +333,6 @@ int rc_write(void)
 		"Zero_suppress=%d, Tics_scaled=%d\n", Rc.fixed_widest,
 		Rc.summ_mscale, Rc.task_mscale, Rc.zero_suppress,
 		Rc.tics_scaled);
-	filter_save(fp);
+	rctail_save(fp);
 	return fclose(fp) ? -1 : 0;
 }

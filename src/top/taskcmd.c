@@ -7,6 +7,7 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/resource.h>
+#include "frame.h"
 #include "inter.h"
 #include "taskcmd.h"
 #include "tasks.h"
@@ -55,13 +56,11 @@ int signal_by_name(const char *s)
 	return (int)v + base;
 }
 
-/* The first task shown: the default pid of 'k' and 'r'. */
-static int top_pid(void)
+/* The first task shown (past the filters and scrolling): the default
+ * pid of 'k', 'r' and 'Y'. */
+int taskcmd_top_pid(void)
 {
-	size_t n;
-	struct row **rows = tasks_rows(&n);
-
-	return n ? rows[0]->t->tid : 0;
+	return Top_row ? Top_row->t->tid : 0;
 }
 
 /* Asks for a pid: any integer (base as strtol's 0), empty for the
@@ -72,7 +71,7 @@ static int read_pid(const char *what, int *pid)
 	long v;
 	int got;
 
-	*pid = top_pid();
+	*pid = taskcmd_top_pid();
 	snprintf(prompt, sizeof(prompt), "PID to %s [default pid = %d]",
 		 what, *pid);
 	got = inter_prompt_long(prompt, 32, 0, &v);

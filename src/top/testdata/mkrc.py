@@ -69,6 +69,15 @@ FILTERS = ("\nbegin: saved other filter data -------------------\n"
            "window #2, osel_tot=1\n"
            "\ttype=111,\tfilter=!nTH=2\n"
            "end  : saved other filter data -------------------\n")
+# 'Y' entries: files and pipelines, a comment, a control byte, a file
+# that is missing, output wider and longer than the screen
+INSPECT = ("pipe\tStatus\tcat /proc/%d/status 2>&1\n"
+           "file\tStat\t/proc/%d/stat\n"
+           "# pipe\tIgnored\techo no\n"
+           "pipe\tCtl\tprintf 'a\\tb\\001c\\351d\\n'\n"
+           "file\tMissing\t/nonexistent/%d\n"
+           "pipe\tLong\tseq -s ' ' 1 400; seq 1 100\n"
+           "pipe\tNone\ttrue\n")
 DEFAULT = [0, 3, 14, 15, 22, 24, 27, 31, 18, 21, 20, 32]
 CASES = {
     # every field, in three screens of at most 512 columns
@@ -120,6 +129,13 @@ CASES = {
     "none": ([], {}),
     # other filters ('o', 'O') as 'W' saves them, newest first
     "filters": (DEFAULT, {"extra": FILTERS}),
+    "inspect": (DEFAULT, {"extra": INSPECT}),
+    # entries after the filters are kept; before them, the filters are
+    # not read at all and the whole rest is kept as it is
+    "filters-inspect": (DEFAULT, {"extra": FILTERS +
+                                  "pipe\tEcho\techo %d\n"}),
+    "inspect-filters": (DEFAULT, {"extra": "pipe\tEcho\techo %d\n" +
+                                  FILTERS}),
 }
 
 
