@@ -159,6 +159,11 @@ static void expand(char *dst, size_t size, const char *what, int pid)
 	dst[len] = '\0';
 }
 
+static void ignore_signal(int sig)
+{
+	(void)sig;
+}
+
 static void run_entry(void)
 {
 	char what[4096], chunk[8192], msg[256];
@@ -172,9 +177,13 @@ static void run_entry(void)
 	scr_flush();
 	expand(what, sizeof(what), In.e->what, In.pid);
 	if (In.e->pipe) {
-		/* ^C ends the pipeline, not top */
-		void (*old)(int) = signal(SIGINT, SIG_IGN);
+		/* ^C ends the pipeline, not top: a handler that does nothing
+		 * (unlike SIG_IGN, the command does not inherit it) */
+		struct sigaction quiet = { .sa_handler = ignore_signal,
+					   .sa_flags = SA_RESTART }, old;
 
+		sigemptyset(&quiet.sa_mask);
+		sigaction(SIGINT, &quiet, &old);
 		fflush(stdout);
 		fp = popen(what, "r");
 		if (fp) {
@@ -182,7 +191,7 @@ static void run_entry(void)
 				output_append(o, chunk, n);
 			pclose(fp);
 		}
-		signal(SIGINT, old);
+		sigaction(SIGINT, &old, NULL);
 	} else {
 		fp = fopen(what, "r");
 		if (fp) {
