@@ -172,7 +172,7 @@ _Noreturn void die(const char *fmt, ...)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 /* rc_write() into a file of our own, then read_file() on it again. */
-static void round_trip(void)
+static void round_trip(bool nul)
 {
 	static struct filter fbefore[WIN_COUNT][FILTER_MAX];
 	static struct entry_copy ebefore;
@@ -209,12 +209,18 @@ static void round_trip(void)
 		abort();
 	}
 	fclose(fp);
-	if (!same_filters(fbefore, nbefore)) {
+	if (!same_filters(fbefore, nbefore) && !nul) {
 		fprintf(stderr, "fuzz_toprc: filters change through rc_write"
 			" (kept in %s)\n", Rc_path);
 		abort();
 	}
-	if (!entries_same(&ebefore)) {
+	/* A NUL byte cuts the line it is in where rctail.c keeps the text
+	 * (strlen, as the reference's strcat): 'W' then writes that line
+	 * without its newline and the next read joins it to the next one,
+	 * which may then start a filter block or an entry.  Kept for
+	 * identity (docs/hardening.md, finding 8): with a NUL in the input
+	 * only the settings are compared. */
+	if (!entries_same(&ebefore) && !nul) {
 		fprintf(stderr, "fuzz_toprc: Inspect entries change through"
 			" rc_write (kept in %s)\n", Rc_path);
 		abort();
@@ -303,6 +309,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		}
 	}
 	check_filters();
-	round_trip();
+	round_trip(memchr(data, '\0', size) != NULL);
 	return 0;
 }
