@@ -81,7 +81,14 @@ build() {
 		link ps "$(obj fuzz_ps "$src/fuzz/fuzz_ps.c")" $objs \
 			$(library_objs) ;;
 	toprc)
-		link toprc "$(obj fuzz_toprc "$src/fuzz/fuzz_toprc.c")" ;;
+		# the filter block's field names come from fields.c's table
+		objs=""
+		for f in fields fmt sysstat xwidth; do
+			objs="$objs $(obj top_$f "$src/src/top/$f.c")"
+		done
+		# shellcheck disable=SC2046,SC2086
+		link toprc "$(obj fuzz_toprc "$src/fuzz/fuzz_toprc.c")" $objs \
+			$(library_objs) ;;
 	td)
 		if ! [ -f /usr/include/libnl3/netlink/msg.h ]; then
 			echo "SKIP: fuzz_td (no libnl-3 headers)"
