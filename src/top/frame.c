@@ -363,7 +363,7 @@ void frame_make(void)
 	struct frame fr;
 	float et;
 	int lines;
-	bool inter = scr_interactive();
+	bool inter = scr_interactive(), nofit;
 
 	Fmt_zero_suppress = Rc.zero_suppress;
 	/* what 'W' records as Curwin: every key is followed by a frame */
@@ -393,14 +393,22 @@ void frame_make(void)
 		.varcolsz = Lay.varcolsz,
 	};
 	Sort_uptime = fr.uptime;
+	/* no column fits: the reference's task rows are empty, and it
+	 * writes one more than there is room for, moving from row to row
+	 * by newlines: each frame scrolls the screen up a row */
+	nofit = !Lay.n && !Rc.mode_altscr;
 	if (inter) {
 		scr_caps(Curwin);
-		scr_frame_begin();
+		scr_frame_begin(nofit);
 	}
 	lines = summary_show(&cpus, &mem, tasks_counts());
 	if (inter) {
 		Msg_row = scr_next_row();
-		if (Curwin->winflags & WF_SCROLL) {
+		if (nofit || scr_wrapping()) {
+			/* by newlines, the message row is cleared anew */
+			scr_row_dirty(Msg_row);
+			scr_row(scr_clr_eol());
+		} else if (Curwin->winflags & WF_SCROLL) {
 			/* the counts come from the task area drawn below */
 			scr_row_dirty(Msg_row);
 			scr_next_skip();
@@ -410,17 +418,24 @@ void frame_make(void)
 		Task_rows = Screen_rows - lines - 2 - Bottom_rows;
 		if (Task_rows < 0)
 			Task_rows = 0;
-		show_windows(&fr, Task_rows);
+		show_windows(&fr, Task_rows + (nofit && Task_rows > 0));
+		/* then it clears the task rows' places on the screen */
+		for (int i = Msg_row + 2; nofit && i < Screen_rows; i++) {
+			scr_goto(0, i);
+			scr_puts(scr_clr_eol());
+		}
 		if (Curwin->winflags & WF_SCROLL) {
 			char msg[256];
 
 			scr_goto(0, Msg_row);
-			snprintf(msg, sizeof(msg), "%s  scroll coordinates: y = "
-				 "%d/%d (tasks), x = %d/%d (fields)%s", scr_off(),
+			snprintf(msg, sizeof(msg), "  scroll coordinates: y = "
+				 "%d/%d (tasks), x = %d/%d (fields)",
 				 Winstate[Curwin - Rc.win].begtask + 1,
 				 Tasks_total, Winstate[Curwin - Rc.win].begpflg + 1,
-				 Fields_total, scr_clr_eol());
-			scr_puts(msg);
+				 Fields_total);
+			/* cut one short of the width */
+			printf("%s%.*s%s", scr_off(), Screen_cols - 1, msg,
+			       scr_clr_eol());
 		}
 		scr_frame_end();
 	} else {

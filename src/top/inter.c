@@ -158,9 +158,10 @@ int interactive(void)
 			frame_make();
 			bottom_show();
 		}
-		if (!Lay.n) {
+		if (!Lay.n && Task_rows > 0 && Rc.mode_altscr) {
 			/* no column fits: the reference's last line scrolls
-			 * the screen up one row, frame after frame */
+			 * the screen up one row, frame after frame (when
+			 * there is room for a task row at all) */
 			scr_goto(0, Screen_rows - 1);
 			scr_puts("\n");
 			scr_flush();
@@ -177,6 +178,10 @@ int interactive(void)
 		if (k & 0x1000)
 			break;
 		keys_do(k);
+		/* a key makes the reference write every row again, which
+		 * shows by newlines (rows that scroll the screen) */
+		if (scr_by_newlines())
+			scr_invalidate();
 	}
 	scr_finish();
 	return 0;
