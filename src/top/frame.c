@@ -274,10 +274,11 @@ static void show_tasks(struct frame *fr, int room)
 			skip--;
 			continue;
 		}
+		/* the bottom windows' task, even with no room to show it */
+		if (!Top_row && W == Curwin)
+			Top_row = r;
 		if (shown >= limit)
 			continue;
-		if (!shown && W == Curwin)      /* the bottom windows' task */
-			Top_row = r;
 		high = (W->winflags & WF_HIROWS) && r->t->state == 'R';
 		row_text(line, sizeof(line), r, fr,
 			 inter && (W->winflags & WF_HICOLS), high, lead);
