@@ -315,6 +315,9 @@ static void show_windows(struct frame *fr, int room)
 		/* a window with a task limit ('n') takes just that */
 		share = W->maxtasks ? W->maxtasks + 1 : left / wins;
 		wins--;
+		/* a window drawn at all gets its header */
+		if (share < 1)
+			share = 1;
 		if (share > left)
 			share = left;
 		if (share < 1)
