@@ -403,12 +403,14 @@ void frame_make(void)
 	nofit = !Lay.n && !Rc.mode_altscr;
 	if (inter) {
 		scr_caps(Curwin);
-		scr_frame_begin(nofit);
+		/* on a screen of one row, the header goes past its bottom
+		 * and scrolls it just the same */
+		scr_frame_begin(nofit || Screen_rows < 2);
 	}
 	lines = summary_show(&cpus, &mem, tasks_counts());
 	if (inter) {
 		Msg_row = scr_next_row();
-		if (nofit || scr_wrapping()) {
+		if (scr_by_newlines()) {
 			/* by newlines, the message row is cleared anew */
 			scr_row_dirty(Msg_row);
 			scr_row(scr_clr_eol());

@@ -38,7 +38,7 @@ void inter_msg(const char *fmt, ...)
 static void prompt_show(const char *prompt, const char *buf)
 {
 	scr_goto(0, Msg_row);
-	printf("%s%.*s ", scr_cap(5), Screen_cols - 1, prompt);
+	printf("%s%.*s ", scr_cap(5), Screen_cols - 2, prompt);
 	scr_cursor(true);
 	scr_puts(scr_off());
 	scr_puts(scr_clr_eol());
