@@ -129,17 +129,25 @@ void bottom_show(void)
 		changed = true;
 		return;
 	}
-	/* drawn up from the last row, over whatever lies there */
+	/* drawn up from the last row, over whatever lies there, but never
+	 * over the message row and the header: its top is cut instead */
 	row = Screen_rows - 1 - lines;
-	if (row >= 0) {
+	if (row > Msg_row + 1) {
 		scr_goto(0, row);
-		printf("%s%.*s", scr_cap(6), cols, title);
+		/* written whole: one wider than the screen wraps, and past
+		 * the last row scrolls the screen, so every row is to be
+		 * written again */
+		printf("%s%s", scr_cap(6), title);
+		if ((int)strlen(title) > cols)
+			scr_invalidate();
 		scr_row_dirty(row);
 	}
 	for (int i = 0; i < lines; i++) {
-		if (++row < 0)
+		if (++row <= Msg_row + 1)
 			continue;
 		scr_goto(0, row);
+		if (row == Screen_rows - lines)
+			scr_puts(scr_clr_eos());
 		printf("%s%.*s", i ? "" : scr_off(), cols, text + i * cols);
 		scr_row_dirty(row);
 	}

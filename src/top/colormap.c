@@ -84,8 +84,10 @@ void colormap_run(void)
 		draw(target);
 		do {
 			k = scr_getkey(-1);
-			if (k == TK_NONE && scr_resized())
+			if (k == TK_NONE && scr_resized()) {
 				scr_geometry();
+				draw(target);
+			}
 		} while (k == TK_NONE && !scr_ended());
 		if (k == TK_NONE || (k & 0x1000)) {
 			Quit = k != TK_NONE;

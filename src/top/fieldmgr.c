@@ -51,12 +51,43 @@ static bool slot_shown(int slot)
 	return Curwin->fieldscur[slot] & 1;
 }
 
-static void draw(int cur, bool moving)
+/* The reference's grid: rows per column, each column's width, and
+ * the width left after the name for "= description".  False when the
+ * fields do not fit at all: at most one column per 11 screen columns,
+ * and room in each column for the name. */
+static bool grid(int *rows, int *colw, int *descw)
 {
-	char head[512], cell[256];
-	int rows = Screen_rows - HEAD_ROWS, cols, width, dw;
+	int per = Screen_cols / 11, cols, extra = 0;
 
-	scr_clear();
+	*rows = Screen_rows - HEAD_ROWS;
+	*colw = Screen_cols;
+	if (per < 1)
+		per = 1;
+	if (*rows < FLD_COUNT / per + (FLD_COUNT % per ? 1 : 0))
+		return false;
+	cols = (FLD_COUNT + *rows - 1) / *rows;
+	if (cols > 1) {
+		*colw /= cols;
+		extra = 1;
+	}
+	if (*colw > NAME_W + 4 + DESC_MAX + extra)
+		*colw = NAME_W + 4 + DESC_MAX + extra;
+	*descw = *colw - NAME_W - 2 - extra;
+	return *descw >= 0;
+}
+
+static void draw(int cur, bool moving, bool clear)
+{
+	char head[512], cell[256], desc[DESC_MAX + 8];
+	int rows, colw, dw = 0;
+	bool fit = grid(&rows, &colw, &dw);
+
+	/* the reference clears the screen only on entry and on a resize;
+	 * its message of a screen too small stays where it scrolled to */
+	if (clear || fit)
+		scr_clear();
+	else
+		scr_putp(scr_home());
 	snprintf(head, sizeof(head),
 		 "Fields Management~2 for window ~1%d:%s~4, whose current sort "
 		 "field is ~1%s~2\n"
@@ -67,33 +98,34 @@ static void draw(int cur, bool moving)
 		 (int)(Curwin - Rc.win) + 1, Curwin->name,
 		 field_name(Curwin->sortindx));
 	scr_special(head);
-	if (rows < 1)
-		rows = 1;
-	cols = (FLD_COUNT + rows - 1) / rows;
-	width = Screen_cols / cols;
-	dw = width - (NAME_W + 5);
-	if (dw > DESC_MAX)
-		dw = DESC_MAX;
-	if (dw < 0)
-		dw = 0;
+	if (!fit) {
+		scr_puts("\neven using field names only, window is now too "
+			 "small");
+		scr_flush();
+		return;
+	}
 	for (int i = 0; i < FLD_COUNT; i++) {
-		int f = slot_field(i), x = (i / rows) * (NAME_W + 5 + dw);
+		int f = slot_field(i), x = (i / rows) * colw;
 		bool on = slot_shown(i), here = i == cur;
 		const char *b = on ? scr_cap(2) : "";
 
 		if (f < 0 || f >= FLD_COUNT || x >= Screen_cols)
 			continue;
+		/* "= " and as much of the description as fits, padded to
+		 * the column (all of it may be cut) */
+		snprintf(desc, sizeof(desc), "= %.*s", dw > 2 ? dw - 2 : 0,
+			 descs[f]);
 		scr_goto(x, HEAD_ROWS + i % rows);
 		if (here && moving) {
 			/* the field being moved: all of it reversed */
-			snprintf(cell, sizeof(cell), "%c%s%s %-*s = %-*.*s%s",
+			snprintf(cell, sizeof(cell), "%c%s%s %-*s %-*.*s%s",
 				 on ? '*' : ' ', b, scr_cap(4), NAME_W,
-				 field_name(f), dw, dw, descs[f], scr_cap(1));
+				 field_name(f), dw, dw, desc, scr_cap(1));
 		} else {
 			snprintf(cell, sizeof(cell),
-				 "%c%s %s%-*s%s%s = %-*.*s%s", on ? '*' : ' ', b,
+				 "%c%s %s%-*s%s%s %-*.*s%s", on ? '*' : ' ', b,
 				 here ? scr_cap(4) : "", NAME_W, field_name(f),
-				 scr_cap(1), b, dw, dw, descs[f], scr_cap(1));
+				 scr_cap(1), b, dw, dw, desc, scr_cap(1));
 		}
 		scr_puts(cell);
 	}
@@ -111,14 +143,14 @@ void fieldmgr_run(void)
 			cur = i;
 
 	scr_caps(Curwin);
-	draw(cur, moving >= 0);
+	draw(cur, moving >= 0, true);
 	while (!Quit) {
 		int k = scr_getkey(-1);
 
 		if (k == TK_NONE) {
 			if (scr_resized()) {
 				scr_geometry();
-				draw(cur, moving >= 0);
+				draw(cur, moving >= 0, true);
 			}
 			continue;
 		}
@@ -162,7 +194,7 @@ void fieldmgr_run(void)
 		default:
 			break;
 		}
-		draw(cur, moving >= 0);
+		draw(cur, moving >= 0, false);
 	}
 	scr_clear();
 }

@@ -274,10 +274,11 @@ static void show_tasks(struct frame *fr, int room)
 			skip--;
 			continue;
 		}
+		/* the bottom windows' task, even with no room to show it */
+		if (!Top_row && W == Curwin)
+			Top_row = r;
 		if (shown >= limit)
 			continue;
-		if (!shown && W == Curwin)      /* the bottom windows' task */
-			Top_row = r;
 		high = (W->winflags & WF_HIROWS) && r->t->state == 'R';
 		row_text(line, sizeof(line), r, fr,
 			 inter && (W->winflags & WF_HICOLS), high, lead);
@@ -314,6 +315,9 @@ static void show_windows(struct frame *fr, int room)
 		/* a window with a task limit ('n') takes just that */
 		share = W->maxtasks ? W->maxtasks + 1 : left / wins;
 		wins--;
+		/* a window drawn at all gets its header */
+		if (share < 1)
+			share = 1;
 		if (share > left)
 			share = left;
 		if (share < 1)
@@ -363,7 +367,7 @@ void frame_make(void)
 	struct frame fr;
 	float et;
 	int lines;
-	bool inter = scr_interactive();
+	bool inter = scr_interactive(), nofit;
 
 	Fmt_zero_suppress = Rc.zero_suppress;
 	/* what 'W' records as Curwin: every key is followed by a frame */
@@ -393,14 +397,24 @@ void frame_make(void)
 		.varcolsz = Lay.varcolsz,
 	};
 	Sort_uptime = fr.uptime;
+	/* no column fits: the reference's task rows are empty, and it
+	 * writes one more than there is room for, moving from row to row
+	 * by newlines: each frame scrolls the screen up a row */
+	nofit = !Lay.n && !Rc.mode_altscr;
 	if (inter) {
 		scr_caps(Curwin);
-		scr_frame_begin();
+		/* on a screen of one row, the header goes past its bottom
+		 * and scrolls it just the same */
+		scr_frame_begin(nofit || Screen_rows < 2);
 	}
 	lines = summary_show(&cpus, &mem, tasks_counts());
 	if (inter) {
 		Msg_row = scr_next_row();
-		if (Curwin->winflags & WF_SCROLL) {
+		if (scr_by_newlines()) {
+			/* by newlines, the message row is cleared anew */
+			scr_row_dirty(Msg_row);
+			scr_row(scr_clr_eol());
+		} else if (Curwin->winflags & WF_SCROLL) {
 			/* the counts come from the task area drawn below */
 			scr_row_dirty(Msg_row);
 			scr_next_skip();
@@ -410,17 +424,24 @@ void frame_make(void)
 		Task_rows = Screen_rows - lines - 2 - Bottom_rows;
 		if (Task_rows < 0)
 			Task_rows = 0;
-		show_windows(&fr, Task_rows);
+		show_windows(&fr, Task_rows + (nofit && Task_rows > 0));
+		/* then it clears the task rows' places on the screen */
+		for (int i = Msg_row + 2; nofit && i < Screen_rows; i++) {
+			scr_goto(0, i);
+			scr_puts(scr_clr_eol());
+		}
 		if (Curwin->winflags & WF_SCROLL) {
 			char msg[256];
 
 			scr_goto(0, Msg_row);
-			snprintf(msg, sizeof(msg), "%s  scroll coordinates: y = "
-				 "%d/%d (tasks), x = %d/%d (fields)%s", scr_off(),
+			snprintf(msg, sizeof(msg), "  scroll coordinates: y = "
+				 "%d/%d (tasks), x = %d/%d (fields)",
 				 Winstate[Curwin - Rc.win].begtask + 1,
 				 Tasks_total, Winstate[Curwin - Rc.win].begpflg + 1,
-				 Fields_total, scr_clr_eol());
-			scr_puts(msg);
+				 Fields_total);
+			/* cut one short of the width */
+			printf("%s%.*s%s", scr_off(), Screen_cols - 1, msg,
+			       scr_clr_eol());
 		}
 		scr_frame_end();
 	} else {

@@ -94,8 +94,8 @@ void help_windows(void)
 		 "%d:%s ~4\n", (int)(Curwin - Rc.win) + 1, Curwin->name);
 	scr_special(head);
 	scr_special(windows_body);
-	scr_puts("commands plus the 'g' sub-commands NOW.  Press <Enter> to "
-		 "make 'Current' ");
+	scr_special("commands plus the 'g' sub-commands NOW.  Press <Enter> "
+		    "to make 'Current' ");
 	scr_puts(scr_clr_eos());
 	scr_flush();
 }
@@ -115,7 +115,7 @@ void help_show(void)
 		 Opt.secure ? "On" : "Off");
 	scr_special(head);
 	scr_special(help_body);
-	scr_puts("Type 'q' or <Esc> to continue ");
+	scr_special("Type 'q' or <Esc> to continue ");
 	scr_puts(scr_clr_eos());
 	scr_flush();
 }

@@ -38,7 +38,7 @@ void inter_msg(const char *fmt, ...)
 static void prompt_show(const char *prompt, const char *buf)
 {
 	scr_goto(0, Msg_row);
-	printf("%s%.*s ", scr_cap(5), Screen_cols - 1, prompt);
+	printf("%s%.*s ", scr_cap(5), Screen_cols - 2, prompt);
 	scr_cursor(true);
 	scr_puts(scr_off());
 	scr_puts(scr_clr_eol());
@@ -172,9 +172,10 @@ int interactive(void)
 			frame_make();
 			bottom_show();
 		}
-		if (!Lay.n) {
+		if (!Lay.n && Task_rows > 0 && Rc.mode_altscr) {
 			/* no column fits: the reference's last line scrolls
-			 * the screen up one row, frame after frame */
+			 * the screen up one row, frame after frame (when
+			 * there is room for a task row at all) */
 			scr_goto(0, Screen_rows - 1);
 			scr_puts("\n");
 			scr_flush();
@@ -191,6 +192,10 @@ int interactive(void)
 		if (k & 0x1000)
 			break;
 		keys_do(k);
+		/* a key makes the reference write every row again, which
+		 * shows by newlines (rows that scroll the screen) */
+		if (scr_by_newlines())
+			scr_invalidate();
 	}
 	scr_finish();
 	return 0;

@@ -27,6 +27,13 @@ static char captab[CAP_COUNT][CAP_LEN * 8];
 /* What each screen row shows, as written. */
 static char *cache[ROWS_MAX];
 static int next_row;
+/* A terminal narrower than SCREEN_MIN: the reference still writes
+ * SCREEN_MIN columns a row, so its rows wrap. */
+static bool wrapping;
+/* Rows follow each other by newlines, as the reference writes them
+ * (an unchanged row is just its newline), not by cursor motion: with
+ * wrapped rows, or rows past the screen's bottom, they scroll it. */
+static bool newlines;
 
 static void copy_cap(char *dst, const char *src)
 {
@@ -58,6 +65,16 @@ bool scr_interactive(void)
 	return active;
 }
 
+bool scr_wrapping(void)
+{
+	return wrapping;
+}
+
+bool scr_by_newlines(void)
+{
+	return newlines;
+}
+
 void scr_geometry(void)
 {
 	struct winsize wz;
@@ -69,6 +86,7 @@ void scr_geometry(void)
 		Screen_cols = wz.ws_col;
 		Screen_rows = wz.ws_row;
 	}
+	wrapping = Screen_cols < SCREEN_MIN;
 	if (Screen_cols > SCREEN_MAX)
 		Screen_cols = SCREEN_MAX;
 	if (Screen_cols < SCREEN_MIN)
@@ -253,8 +271,9 @@ void scr_clear(void)
 	putp(cap_clear);
 }
 
-void scr_frame_begin(void)
+void scr_frame_begin(bool by_newlines)
 {
+	newlines = wrapping || by_newlines;
 	next_row = 0;
 	putp(cap_home);
 }
@@ -273,13 +292,16 @@ void scr_row(const char *text)
 {
 	int r = next_row++;
 
-	if (r >= Screen_rows || r >= ROWS_MAX)
+	if ((r >= Screen_rows && !newlines) || r >= ROWS_MAX)
 		return;
+	if (newlines && r)
+		fputs("\n", stdout);
 	if (cache[r] && !strcmp(cache[r], text))
 		return;
 	free(cache[r]);
 	cache[r] = strdup(text);
-	scr_goto(0, r);
+	if (!newlines)
+		scr_goto(0, r);
 	fputs(text, stdout);
 }
 
@@ -299,6 +321,11 @@ const char *scr_clr_eol(void)
 const char *scr_clr_eos(void)
 {
 	return cap_eos;
+}
+
+const char *scr_home(void)
+{
+	return cap_home;
 }
 
 void scr_line(const char *markup)
@@ -385,16 +412,21 @@ void scr_special(const char *in)
 
 	while (*p) {
 		const char *nl = strchr(p, '\n');
-		size_t n = nl ? (size_t)(nl - p) : strlen(p);
+		size_t n;
 
+		if (!nl) {
+			/* the reference writes a last line without its
+			 * newline as it is, cut one short of the width */
+			printf("%.*s", Screen_cols - 1, p);
+			break;
+		}
+		n = (size_t)(nl - p);
 		if (n >= sizeof(line))
 			n = sizeof(line) - 1;
 		memcpy(line, p, n);
 		line[n] = '\0';
 		scr_markup(out, sizeof(out), line, Screen_cols);
 		fputs(out, stdout);
-		if (!nl)
-			break;
 		fputs("\n", stdout);
 		p = nl + 1;
 	}

@@ -22,6 +22,10 @@ void scr_start(void);
 /* Restores the terminal (idempotent). */
 void scr_finish(void);
 bool scr_interactive(void);
+/* The terminal is narrower than SCREEN_MIN, and rows written wrap. */
+bool scr_wrapping(void);
+/* The last frame moved from row to row by newlines. */
+bool scr_by_newlines(void);
 
 /* Builds the attribute strings of window w (colours, bold). */
 void scr_caps(const struct window *w);
@@ -35,8 +39,9 @@ void scr_clear(void);
 /* The row cache is stale (e.g. after a window was drawn over). */
 void scr_invalidate(void);
 
-/* Starts a frame at the top of the screen. */
-void scr_frame_begin(void);
+/* Starts a frame at the top of the screen; by_newlines: rows follow
+ * each other by newlines (always so when scr_wrapping). */
+void scr_frame_begin(bool by_newlines);
 /* Writes the next screen row; text may hold escape sequences and must
  * already fit the width.  Rows past the screen bottom are dropped. */
 void scr_row(const char *text);
@@ -60,6 +65,7 @@ void scr_line(const char *markup);
 void scr_row_dirty(int row);
 const char *scr_clr_eol(void);
 const char *scr_clr_eos(void);
+const char *scr_home(void);
 
 void scr_goto(int col, int row);
 void scr_puts(const char *s);

@@ -1,6 +1,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
+#include "bottom.h"
 #include "screen.h"
 #include "summary.h"
 #include "numa.h"
@@ -22,11 +23,11 @@ static void put_line(const char *s)
 	Shown++;
 }
 
-/* Whether k more lines fit above the message line and the header: the
- * interactive screen drops what does not fit. */
+/* Whether k more lines fit above the message line and the header (and
+ * a bottom window): the interactive screen drops what does not fit. */
 static bool room(int k)
 {
-	return !scr_interactive() || Shown + k + 1 < Screen_rows;
+	return !scr_interactive() || Shown + k + 1 < Screen_rows - Bottom_rows;
 }
 
 static void uptime_text(char *buf, size_t size)
