@@ -51,7 +51,7 @@ static void status_row(const char *text, int width)
 
 static void draw_pause(int sel)
 {
-	char text[4096];
+	char text[4096], line[8192];
 	size_t len;
 
 	scr_goto(0, 0);
@@ -65,7 +65,9 @@ static void draw_pause(int sel)
 		len += (size_t)snprintf(text + len, sizeof(text) - len,
 					" %s ~%c", inspect_entry(i)->name,
 					i == sel ? '4' : '1');
-	scr_special(text);
+	/* a line of its own, not a last line: the markup counts */
+	scr_markup(line, sizeof(line), text, Screen_cols);
+	scr_puts(line);
 	scr_puts(scr_clr_eol());
 	status_row("", STATUS_WIDTH);
 	scr_flush();
