@@ -5,10 +5,11 @@
 #
 #   testsuite/hardening/sanitize.sh [BUILDDIR]
 #
-# BUILDDIR defaults to /tmp/procps-td-sanitize (reused: configure runs
-# only once).  When the source directory is configured in-tree (CI), the
-# tracked files are copied to BUILDDIR/src first (configure refuses a
-# second build of a configured source directory).  Environment: CC (default gcc), JOBS (default 2),
+# BUILDDIR defaults to /tmp/procps-td-sanitize (reused while the sources
+# are the same: configure runs only once).  When the source directory is
+# configured in-tree (CI), the tracked files are copied to BUILDDIR/src
+# first (configure refuses a second build of a configured source
+# directory).  Environment: CC (default gcc), JOBS (default 2),
 # CHECK_FLAGS (extra make check arguments, e.g. RUNTESTFLAGS=...).
 # Sanitizer options are compiled in (asan-defaults.c, through LIBS) since
 # the test suite gives ps and top a clean environment: leak reports off,
@@ -28,6 +29,13 @@ now() { date +%s; }
 
 t0=$(now)
 cd "$b" || exit 1
+# A build of other sources (the tracked files and their changes differ
+# from the stamp) is thrown away first: reusing it would test old code.
+stamp=$(cd "$src" && { git ls-files -s && git diff HEAD; } 2>/dev/null | md5sum)
+if [ "$b" != / ] && [ "$(cat src.stamp 2>/dev/null)" != "$stamp" ]; then
+	find . -mindepth 1 -maxdepth 1 ! -name reports -exec rm -rf {} +
+	echo "$stamp" >src.stamp
+fi
 ${CC:-gcc} -O2 -DREPORT_DIR="\"$b/reports\"" -c -o asan-defaults.o \
 	"$here/asan-defaults.c" || { fail "asan-defaults.o"; echo "$passed passed, $failed failed"; exit 1; }
 # configure refuses a second build of a source directory that is itself
