@@ -47,15 +47,7 @@ static void filter_reset(void)
 {
 	memset(filters, 0, sizeof(filters));
 	memset(nfilters, 0, sizeof(nfilters));
-	for (int i = 0; i < nentries; i++) {
-		free(entries[i].name);
-		free(entries[i].what);
-	}
-	nentries = 0;
-	free(kept);
-	kept = NULL;
-	kept_len = 0;
-	errors = false;
+	rctail_reset();
 }
 
 /* What keys.c and filter_pass() rely on. */

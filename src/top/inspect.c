@@ -108,10 +108,8 @@ static void output_lines(struct output *o)
 	/* text after the last newline is a line too */
 	n += o->len && o->buf[o->len - 1] != '\n';
 	o->start = calloc(n + 1, sizeof(*o->start));
-	if (!o->start) {
-		n = 0;
-		return;
-	}
+	if (!o->start)
+		return;         /* no lines: nlines stays 0 */
 	o->nlines = 0;
 	for (size_t i = 0; i < o->len && o->nlines < n; i++)
 		if (i == 0 || o->buf[i - 1] == '\n')
@@ -414,17 +412,18 @@ static void redraw_view(void)
 /* Pages through the output; true to choose another entry. */
 static bool view(void)
 {
-	size_t page = Screen_rows > 5 ? (size_t)Screen_rows - 5 : 1;
 	size_t last = In.out.nlines;
 
 	scr_clear();
 	for (;;) {
-		size_t rows = Screen_rows > 4 ? (size_t)Screen_rows - 4 : 1;
+		size_t rows, page;
 		int k;
 
 		draw_view();
 		k = inter_wait_key(redraw_view);
-		page = Screen_rows > 5 ? (size_t)Screen_rows - 5 : 1;
+		/* the screen may have been resized while waiting */
+		rows = Screen_rows > 4 ? (size_t)Screen_rows - 4 : 1;
+		page = rows > 1 ? rows - 1 : 1;
 		switch (k) {
 		case '\n': case '\r':
 			return true;

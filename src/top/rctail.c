@@ -75,11 +75,8 @@ static void take(const char *line)
 	nentries++;
 }
 
-void rctail_load(FILE *fp)
+void rctail_reset(void)
 {
-	char line[LINE_MAX_RC];
-	bool more;
-
 	for (int i = 0; i < nentries; i++) {
 		free(entries[i].name);
 		free(entries[i].what);
@@ -89,6 +86,14 @@ void rctail_load(FILE *fp)
 	kept = NULL;
 	kept_len = 0;
 	errors = false;
+}
+
+void rctail_load(FILE *fp)
+{
+	char line[LINE_MAX_RC];
+	bool more;
+
+	rctail_reset();
 	do
 		more = fgets(line, sizeof(line), fp) != NULL;
 	while (more && strcmp(line, "\n") == 0);

@@ -12,6 +12,8 @@ struct inspect_entry {
 	char *what;             /* a "%d" in it becomes the pid */
 };
 
+/* Forgets what was read: no entries, nothing kept, no error. */
+void rctail_reset(void);
 /* Reads the lines after the windows' (rc_load). */
 void rctail_load(FILE *fp);
 /* Writes them back after the windows' ('W'). */
