@@ -22,6 +22,10 @@ struct selection {
 	size_t npids;           /* rows keep /proc's own order regardless, */
 	bool in_list_order;     /* unless this asks for the list's order
 				 * (repeats included) without a full scan */
+	bool leaders_only;      /* a listed id that is a thread of another
+				 * process gives no row (ps; top shows it) */
+	bool keep_open;         /* the program scans again: a backend may
+				 * keep what makes the next scan cheaper */
 };
 
 struct backend_ops {

@@ -19,13 +19,41 @@ const char *const group_names[GRP_COUNT] = {
 	[GRP_SMAPS] = "smaps_rollup", [GRP_AUTOGROUP] = "autogroup",
 };
 
+/* Items a second group fills as well: when that group is fetched for
+ * another item, the item costs nothing more (status gives VmRSS, which
+ * saves ps aux, whose STAT needs status's VmLck, a statm read). */
+static const struct {
+	enum item item;
+	enum data_group also_in;
+} item_also[] = {
+	{ ITEM_VM_RSS, GRP_STATUS },
+};
+
+static enum data_group also_in(enum item it)
+{
+	for (size_t i = 0; i < sizeof(item_also) / sizeof(item_also[0]); i++)
+		if (item_also[i].item == it)
+			return item_also[i].also_in;
+	return GRP_COUNT;
+}
+
 group_mask items_to_groups(const enum item *items, size_t n)
 {
 	group_mask m = 0;
 
 	for (size_t i = 0; i < n; i++)
-		if (items[i] < ITEM_COUNT)
+		if (items[i] < ITEM_COUNT && also_in(items[i]) == GRP_COUNT)
 			m |= GROUP_BIT(item_table[items[i]].group);
+	/* each such item: its own group unless its other one is fetched */
+	for (size_t i = 0; i < n; i++) {
+		enum data_group alt;
+
+		if (items[i] >= ITEM_COUNT ||
+		    (alt = also_in(items[i])) == GRP_COUNT)
+			continue;
+		if (!(m & GROUP_BIT(alt)))
+			m |= GROUP_BIT(item_table[items[i]].group);
+	}
 	return m;
 }
 

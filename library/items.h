@@ -89,7 +89,9 @@ enum item_type {
 	X(SUPGIDS,      "supgids",      T_STRP,  GRP_STATUS,  supgids) \
 	X(VM_SIZE,      "vm_size",      T_ULONG, GRP_STATUS,  vm_size) \
 	X(VM_LOCK,      "vm_lock",      T_ULONG, GRP_STATUS,  vm_lock) \
-	X(VM_RSS,       "vm_rss",       T_ULONG, GRP_STATUS,  vm_rss) \
+	/* status's VmRSS is statm's resident in KiB on every kernel (from	\
+	 * 6.16 on stat's rss is a cheaper estimate): RSS and %MEM read statm */ \
+	X(VM_RSS,       "vm_rss",       T_ULONG, GRP_STATM,   vm_rss) \
 	X(VM_RSS_ANON,  "vm_rss_anon",  T_ULONG, GRP_STATUS,  vm_rss_anon) \
 	X(VM_RSS_FILE,  "vm_rss_file",  T_ULONG, GRP_STATUS,  vm_rss_file) \
 	X(VM_RSS_SHARED,"vm_rss_shared",T_ULONG, GRP_STATUS,  vm_rss_shared) \

@@ -57,6 +57,10 @@ struct request *request_new(const enum item *items, size_t nitems)
 
 void request_add_groups(struct request *r, group_mask groups)
 {
+	/* the same groups again keep the prepared state (and what it keeps
+	 * open for the next scan) */
+	if ((r->groups | groups) == r->groups)
+		return;
 	r->groups |= groups;
 	if (r->state) {
 		r->ops->release(r->state);

@@ -1,7 +1,9 @@
 /* The procfs backend: reads only the files the requested groups need.
  *
  * One directory fd for /proc, getdents64 with a large buffer, openat
- * relative to it, and one read per file into a reused buffer. */
+ * relative to it, and one read per file into a reused buffer.  A pid list
+ * is read directly; a big listing is split among threads (parallel.c);
+ * a program that scans again keeps descriptors open (held.c). */
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -9,24 +11,17 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <sys/vfs.h>
 #include <unistd.h>
-#include "../../library/backend.h"
 #include "parse.h"
+#include "procfs_int.h"
 
 #ifndef PROCFS_ROOT
 #define PROCFS_ROOT "/proc"
 #endif
 
 enum { DENTS_BUF = 64 * 1024, PATH_MAXLEN = 64 };
-
-struct procfs {
-	int procfd;
-	group_mask groups;
-	char *buf;              /* file contents, grown on demand */
-	size_t bufcap;
-	char *dents;            /* process directory listing */
-	char *tdents;           /* a process's task/ listing */
-};
+enum { PROC_FS_MAGIC = 0x9fa0 };
 
 struct linux_dirent64 {
 	unsigned long long d_ino;
@@ -41,79 +36,96 @@ static int procfs_probe(void)
 	return access(PROCFS_ROOT "/self/stat", R_OK) == 0 ? 0 : -1;
 }
 
-static void *procfs_prepare(group_mask groups)
+int reader_init(struct reader *r, const struct procfs *p)
 {
-	struct procfs *p = calloc(1, sizeof(*p));
+	r->p = p;
+	r->bufcap = 4096;
+	r->buf = malloc(r->bufcap);
+	r->tdents = NULL;
+	return r->buf ? 0 : -1;
+}
 
-	if (!p)
-		return NULL;
-	p->groups = groups;
-	p->bufcap = 4096;
-	p->buf = malloc(p->bufcap);
-	p->dents = malloc(DENTS_BUF);
-	p->tdents = malloc(DENTS_BUF);
-	p->procfd = open(PROCFS_ROOT, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (!p->buf || !p->dents || !p->tdents || p->procfd < 0) {
-		int e = errno ? errno : ENOMEM;
-
-		if (p->procfd >= 0)
-			close(p->procfd);
-		free(p->buf);
-		free(p->dents);
-		free(p->tdents);
-		free(p);
-		errno = e;
-		return NULL;
-	}
-	return p;
+void reader_release(struct reader *r)
+{
+	free(r->buf);
+	free(r->tdents);
+	r->buf = r->tdents = NULL;
 }
 
 static void procfs_release(void *state)
 {
 	struct procfs *p = state;
 
-	close(p->procfd);
-	free(p->buf);
+	held_free(p->held);
+	if (p->procfd >= 0)
+		close(p->procfd);
 	free(p->dents);
-	free(p->tdents);
+	free(p->pids);
 	free(p);
 }
 
-/* Reads a whole file at dir/name into p->buf.  Returns its length, or -1.
- * A read shorter than the room left means the end: /proc files give all
- * they have in one read, so a file costs open, read and close. */
-static ssize_t read_file(struct procfs *p, const char *path)
+static void *procfs_prepare(group_mask groups)
 {
-	int fd = openat(p->procfd, path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+	struct procfs *p = calloc(1, sizeof(*p));
+	struct statfs sfs;
+
+	if (!p)
+		return NULL;
+	p->groups = groups;
+	p->page_kib = (unsigned long)sysconf(_SC_PAGESIZE) / 1024;
+	p->dents = malloc(DENTS_BUF);
+	p->procfd = open(PROCFS_ROOT, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (!p->dents || p->procfd < 0) {
+		int e = errno ? errno : ENOMEM;
+
+		procfs_release(p);
+		errno = e;
+		return NULL;
+	}
+	p->real_proc = fstatfs(p->procfd, &sfs) == 0 &&
+		       sfs.f_type == PROC_FS_MAGIC;
+	return p;
+}
+
+/* Reads a whole file into r->buf: from the open fd at offset 0, or opened
+ * by path.  Returns its length, or -1.  A read shorter than the room left
+ * means the end: /proc files give all they have in one read. */
+ssize_t reader_read(struct reader *r, const char *path, int fd)
+{
+	bool own = fd < 0;
 	size_t len = 0;
 
+	if (own)
+		fd = openat(r->p->procfd, path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
 	if (fd < 0)
 		return -1;
 	for (;;) {
 		ssize_t n;
 
-		if (p->bufcap - len < 2) {
-			size_t cap = p->bufcap * 2;
-			char *b = realloc(p->buf, cap);
+		if (r->bufcap - len < 2) {
+			size_t cap = r->bufcap * 2;
+			char *b = realloc(r->buf, cap);
 
 			if (!b)
 				break;
-			p->buf = b;
-			p->bufcap = cap;
+			r->buf = b;
+			r->bufcap = cap;
 		}
-		n = read(fd, p->buf + len, p->bufcap - len - 1);
+		n = pread(fd, r->buf + len, r->bufcap - len - 1, (off_t)len);
 		if (n < 0) {
 			if (errno == EINTR)
 				continue;
-			close(fd);
+			if (own)
+				close(fd);
 			return -1;
 		}
 		len += (size_t)n;
-		if (n == 0 || (size_t)n < p->bufcap - (len - (size_t)n) - 1)
+		if (n == 0 || (size_t)n < r->bufcap - (len - (size_t)n) - 1)
 			break;
 	}
-	close(fd);
-	p->buf[len] = '\0';
+	if (own)
+		close(fd);
+	r->buf[len] = '\0';
 	return (ssize_t)len;
 }
 
@@ -127,22 +139,68 @@ static void make_path(char *out, const char *dir, const char *name)
 	memcpy(out + d + 1, name, n + 1);
 }
 
-static int blob_from(struct procfs *p, const char *dir, const char *name,
-		     struct task_blob *b)
+/* Where a row's files live: its own directory, plus the process's
+ * (procps-ng takes ns/ of the process even for a thread) and the
+ * top-level /proc/TID (where it reads a thread's wchan). */
+struct row_dirs {
+	const char *own;
+	const char *process;
+	const char *tid;
+	int tid_nr;
+	bool in_task;           /* own is PID/task/TID */
+};
+
+/* The groups that are one file of the row's directory: a parser into
+ * the row, or (parse NULL) the raw bytes kept in a blob of the row. */
+static const struct file_group {
+	enum data_group group;
+	const char *file;
+	int (*parse)(const char *buf, size_t len, struct task *t);
+	size_t blob;            /* offset of the struct task_blob */
+	enum held_file held;    /* HELD_COUNT: never kept open */
+} file_groups[] = {
+	{ GRP_STATUS,    "status",       parse_status, 0, HELD_STATUS },
+	{ GRP_STATM,     "statm",        parse_statm, 0, HELD_STATM },
+	{ GRP_CMDLINE,   "cmdline",      NULL, offsetof(struct task, cmdline), HELD_COUNT },
+	{ GRP_ENVIRON,   "environ",      NULL, offsetof(struct task, environ), HELD_COUNT },
+	{ GRP_CGROUP,    "cgroup",       NULL, offsetof(struct task, cgroup), HELD_COUNT },
+	{ GRP_IO,        "io",           parse_io, 0, HELD_COUNT },
+	{ GRP_SMAPS,     "smaps_rollup", parse_smaps_rollup, 0, HELD_COUNT },
+	{ GRP_AUTOGROUP, "autogroup",    parse_autogroup, 0, HELD_COUNT },
+};
+
+static ssize_t read_row_file(struct reader *r, struct held_entry *e,
+			     enum held_file which, const char *path)
+{
+	if (e && which != HELD_COUNT)
+		return held_read(r->p->held, e, r, which, path);
+	return reader_read(r, path, -1);
+}
+
+static void read_file_group(struct reader *r, const struct row_dirs *rd,
+			    struct held_entry *e, const struct file_group *fg,
+			    struct task *t)
 {
 	char path[PATH_MAXLEN];
 	ssize_t n;
 
-	make_path(path, dir, name);
-	n = read_file(p, path);
+	make_path(path, rd->own, fg->file);
+	n = read_row_file(r, e, fg->held, path);
 	if (n < 0)
-		return -1;
-	b->data = malloc((size_t)n + 1);
-	if (!b->data)
-		return -1;
-	memcpy(b->data, p->buf, (size_t)n + 1);
-	b->len = (size_t)n;
-	return 0;
+		return;
+	if (fg->parse) {
+		if (fg->parse(r->buf, (size_t)n, t) != 0)
+			return;
+	} else {
+		struct task_blob *b = (struct task_blob *)((char *)t + fg->blob);
+
+		b->data = malloc((size_t)n + 1);
+		if (!b->data)
+			return;
+		memcpy(b->data, r->buf, (size_t)n + 1);
+		b->len = (size_t)n;
+	}
+	t->groups_filled |= GROUP_BIT(fg->group);
 }
 
 static const char *const ns_names[TASK_NS_COUNT] = {
@@ -152,67 +210,31 @@ static const char *const ns_names[TASK_NS_COUNT] = {
 	[TASK_NS_USER] = "ns/user", [TASK_NS_UTS] = "ns/uts",
 };
 
-/* Where a row's files live: its own directory, plus the process's
- * (procps-ng takes ns/ of the process even for a thread) and the
- * top-level /proc/TID (where it reads a thread's wchan). */
-struct row_dirs {
-	const char *own;
-	const char *process;
-	const char *tid;
-};
-
-/* Reads the optional groups (everything but stat) for one row. */
-static void read_extras(struct procfs *p, const struct row_dirs *rd,
-			struct task *t)
+/* The groups read some other way than one parsed file of the row. */
+static void read_other_groups(struct reader *r, const struct row_dirs *rd,
+			      struct task *t)
 {
-	group_mask g = p->groups;
-	const char *dir = rd->own;
+	group_mask g = r->p->groups;
+	int procfd = r->p->procfd;
 	char path[PATH_MAXLEN];
 	ssize_t n;
 	long long v;
 
-	if (g & GROUP_BIT(GRP_STATUS)) {
-		make_path(path, dir, "status");
-		if ((n = read_file(p, path)) >= 0 &&
-		    parse_status(p->buf, (size_t)n, t) == 0)
-			t->groups_filled |= GROUP_BIT(GRP_STATUS);
-	}
-	if (g & GROUP_BIT(GRP_STATM)) {
-		make_path(path, dir, "statm");
-		if ((n = read_file(p, path)) >= 0 &&
-		    parse_statm(p->buf, (size_t)n, t) == 0)
-			t->groups_filled |= GROUP_BIT(GRP_STATM);
-	}
-	if ((g & GROUP_BIT(GRP_CMDLINE)) &&
-	    blob_from(p, dir, "cmdline", &t->cmdline) == 0)
-		t->groups_filled |= GROUP_BIT(GRP_CMDLINE);
-	if ((g & GROUP_BIT(GRP_ENVIRON)) &&
-	    blob_from(p, dir, "environ", &t->environ) == 0)
-		t->groups_filled |= GROUP_BIT(GRP_ENVIRON);
-	if ((g & GROUP_BIT(GRP_CGROUP)) &&
-	    blob_from(p, dir, "cgroup", &t->cgroup) == 0)
-		t->groups_filled |= GROUP_BIT(GRP_CGROUP);
 	if (g & GROUP_BIT(GRP_WCHAN)) {
 		make_path(path, rd->tid, "wchan");
-		if ((n = read_file(p, path)) >= 0) {
-			t->wchan = strndup(p->buf, (size_t)n);
+		if ((n = reader_read(r, path, -1)) >= 0) {
+			t->wchan = strndup(r->buf, (size_t)n);
 			t->groups_filled |= GROUP_BIT(GRP_WCHAN);
 		}
 	}
-	if (g & GROUP_BIT(GRP_IO)) {
-		make_path(path, dir, "io");
-		if ((n = read_file(p, path)) >= 0 &&
-		    parse_io(p->buf, (size_t)n, t) == 0)
-			t->groups_filled |= GROUP_BIT(GRP_IO);
-	}
 	if (g & GROUP_BIT(GRP_OOM)) {
-		make_path(path, dir, "oom_score");
-		if ((n = read_file(p, path)) >= 0 &&
-		    parse_int_file(p->buf, (size_t)n, &v) == 0)
+		make_path(path, rd->own, "oom_score");
+		if ((n = reader_read(r, path, -1)) >= 0 &&
+		    parse_int_file(r->buf, (size_t)n, &v) == 0)
 			t->oom_score = (int)v;
-		make_path(path, dir, "oom_score_adj");
-		if ((n = read_file(p, path)) >= 0 &&
-		    parse_int_file(p->buf, (size_t)n, &v) == 0)
+		make_path(path, rd->own, "oom_score_adj");
+		if ((n = reader_read(r, path, -1)) >= 0 &&
+		    parse_int_file(r->buf, (size_t)n, &v) == 0)
 			t->oom_adj = (int)v;
 		t->groups_filled |= GROUP_BIT(GRP_OOM);
 	}
@@ -221,15 +243,15 @@ static void read_extras(struct procfs *p, const struct row_dirs *rd,
 			struct stat st;
 
 			make_path(path, rd->process, ns_names[i]);
-			if (fstatat(p->procfd, path, &st, 0) == 0)
+			if (fstatat(procfd, path, &st, 0) == 0)
 				t->ns[i] = (unsigned long)st.st_ino;
 		}
 		t->groups_filled |= GROUP_BIT(GRP_NS);
 	}
 	if (g & GROUP_BIT(GRP_LOGIN)) {
-		make_path(path, dir, "loginuid");
-		if ((n = read_file(p, path)) >= 0 &&
-		    parse_int_file(p->buf, (size_t)n, &v) == 0) {
+		make_path(path, rd->own, "loginuid");
+		if ((n = reader_read(r, path, -1)) >= 0 &&
+		    parse_int_file(r->buf, (size_t)n, &v) == 0) {
 			t->loginuid = (uid_t)v;
 			t->groups_filled |= GROUP_BIT(GRP_LOGIN);
 		}
@@ -237,53 +259,57 @@ static void read_extras(struct procfs *p, const struct row_dirs *rd,
 	if (g & GROUP_BIT(GRP_EXE)) {
 		char target[4096];
 
-		make_path(path, dir, "exe");
-		n = readlinkat(p->procfd, path, target, sizeof(target) - 1);
+		make_path(path, rd->own, "exe");
+		n = readlinkat(procfd, path, target, sizeof(target) - 1);
 		if (n >= 0) {
 			t->exe = strndup(target, (size_t)n);
 			t->groups_filled |= GROUP_BIT(GRP_EXE);
 		}
 	}
-	if (g & GROUP_BIT(GRP_SMAPS)) {
-		make_path(path, dir, "smaps_rollup");
-		if ((n = read_file(p, path)) >= 0 &&
-		    parse_smaps_rollup(p->buf, (size_t)n, t) == 0)
-			t->groups_filled |= GROUP_BIT(GRP_SMAPS);
-	}
-	if (g & GROUP_BIT(GRP_AUTOGROUP)) {
-		make_path(path, dir, "autogroup");
-		if ((n = read_file(p, path)) >= 0 &&
-		    parse_autogroup(p->buf, (size_t)n, t) == 0)
-			t->groups_filled |= GROUP_BIT(GRP_AUTOGROUP);
-	}
 }
 
-/* Fills one row from DIR ("PID" or "PID/task/TID").  -1 if it vanished. */
-static int read_row(struct procfs *p, const struct row_dirs *rd,
+/* Fills one row from its directory.  -1 if it vanished. */
+static int read_row(struct reader *r, const struct row_dirs *rd,
 		    struct task *t)
 {
-	const char *dir = rd->own;
+	const struct procfs *p = r->p;
+	struct held_entry *e = p->held ? held_get(p->held, rd->tid_nr,
+						  rd->in_task) : NULL;
 	char path[PATH_MAXLEN];
 	struct stat st;
 	ssize_t n;
 
-	make_path(path, dir, "stat");
-	n = read_file(p, path);
-	if (n < 0 || parse_stat(p->buf, (size_t)n, t) < 0)
+	make_path(path, rd->own, "stat");
+	n = read_row_file(r, e, HELD_STAT, path);
+	if (n < 0 || parse_stat(r->buf, (size_t)n, t) < 0)
 		return -1;
+	if (e && !held_check_start(p->held, e, t->start_time)) {
+		/* an older task's descriptors: read this one's afresh */
+		n = read_row_file(r, e, HELD_STAT, path);
+		if (n < 0 || parse_stat(r->buf, (size_t)n, t) < 0)
+			return -1;
+		held_check_start(p->held, e, t->start_time);
+	}
 	t->groups_filled |= GROUP_BIT(GRP_STAT);
 	/* The task's directory (mode r-xr-xr-x) is always owned by its
 	 * effective uid and gid; its files are owned by root when the task
 	 * is not dumpable.  So the directory, never a file, gives euid/egid
 	 * without reading status, as procps-ng's fstat does. */
 	if ((p->groups & GROUP_BIT(GRP_OWNER)) &&
-	    fstatat(p->procfd, dir, &st, 0) == 0) {
+	    fstatat(p->procfd, rd->own, &st, 0) == 0) {
 		t->euid = st.st_uid;
 		t->egid = st.st_gid;
 		t->groups_filled |= GROUP_BIT(GRP_OWNER);
 	}
 	t->is_kernel_thread = (t->flags & 0x00200000) != 0;
-	read_extras(p, rd, t);
+	for (size_t i = 0; i < sizeof(file_groups) / sizeof(file_groups[0]); i++)
+		if (p->groups & GROUP_BIT(file_groups[i].group))
+			read_file_group(r, rd, e, &file_groups[i], t);
+	/* statm's resident is status's VmRSS in pages (items.c) */
+	if ((t->groups_filled & GROUP_BIT(GRP_STATM)) &&
+	    !(p->groups & GROUP_BIT(GRP_STATUS)))
+		t->vm_rss = t->sm_resident * p->page_kib;
+	read_other_groups(r, rd, t);
 	return 0;
 }
 
@@ -301,16 +327,6 @@ static int parse_pid(const char *s)
 	return (int)v;
 }
 
-static int pid_selected(const struct selection *sel, int pid)
-{
-	if (!sel->pids)
-		return 1;
-	for (size_t i = 0; i < sel->npids; i++)
-		if (sel->pids[i] == pid)
-			return 1;
-	return 0;
-}
-
 static void int_to_str(char *out, int v)
 {
 	char tmp[16];
@@ -325,22 +341,25 @@ static void int_to_str(char *out, int v)
 }
 
 /* Appends a row for every thread of process PID. */
-static int scan_threads(struct procfs *p, int pid, const char *piddir,
+static int scan_threads(struct reader *r, int pid, const char *piddir,
 			struct task_set *out)
 {
 	char taskdir[PATH_MAXLEN], dir[PATH_MAXLEN];
 	int fd;
 	long nread;
 
+	if (!r->tdents && !(r->tdents = malloc(DENTS_BUF)))
+		return -ENOMEM;
 	make_path(taskdir, piddir, "task");
-	fd = openat(p->procfd, taskdir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	fd = openat(r->p->procfd, taskdir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (fd < 0)
 		return 0;
-	while ((nread = syscall(SYS_getdents64, fd, p->tdents, DENTS_BUF)) > 0) {
+	while ((nread = syscall(SYS_getdents64, fd, r->tdents, DENTS_BUF)) > 0) {
 		for (long off = 0; off < nread;) {
 			struct linux_dirent64 *d =
-				(struct linux_dirent64 *)(p->tdents + off);
+				(struct linux_dirent64 *)(r->tdents + off);
 			int tid = parse_pid(d->d_name);
+			struct row_dirs rd;
 			struct task *t;
 
 			off += d->d_reclen;
@@ -353,18 +372,16 @@ static int scan_threads(struct procfs *p, int pid, const char *piddir,
 				strcpy(dir, piddir);
 			else
 				make_path(dir, taskdir, d->d_name);
+			rd = (struct row_dirs){ dir, piddir, d->d_name, tid,
+						tid != pid };
 			t = task_set_push(out);
 			if (!t) {
 				close(fd);
 				return -ENOMEM;
 			}
-			{
-				struct row_dirs rd = { dir, piddir, d->d_name };
-
-				if (read_row(p, &rd, t) < 0) {
-					task_set_pop(out);
-					continue;
-				}
+			if (read_row(r, &rd, t) < 0) {
+				task_set_pop(out);
+				continue;
 			}
 			t->tid = tid;
 			t->tgid = pid;
@@ -375,45 +392,122 @@ static int scan_threads(struct procfs *p, int pid, const char *piddir,
 	return 0;
 }
 
-/* Reads one process (and its threads as the selection asks). */
-static int scan_one(struct procfs *p, const struct selection *sel, int pid,
-		    struct task_set *out)
+/* A non-leader thread's exit_signal is always -1 (CLONE_THREAD); a
+ * process leader's never is.  /proc/TID/stat of a thread read through
+ * its hidden top-level directory shows it. */
+static bool is_thread_of_other(const struct task *t)
+{
+	return t->exit_signal == -1;
+}
+
+int read_process_row(struct reader *r, const struct selection *sel, int pid,
+		     struct task *t)
 {
 	char dir[16];
-	struct task *t;
 
 	int_to_str(dir, pid);
-	if (sel->threads == THREADS_ONLY)
-		return scan_threads(p, pid, dir, out);
-	t = task_set_push(out);
-	if (!t)
-		return -ENOMEM;
-	if (read_row(p, &(struct row_dirs){ dir, dir, dir }, t) < 0) {
-		task_set_pop(out);
-		return 0;
+	if (read_row(r, &(struct row_dirs){ dir, dir, dir, pid, false }, t) < 0)
+		return -1;
+	if (sel->leaders_only && is_thread_of_other(t)) {
+		task_free_strings(t);
+		return -1;
 	}
 	t->tid = t->tgid = pid;
-	if (sel->threads == THREADS_AFTER)
-		return scan_threads(p, pid, dir, out);
 	return 0;
 }
 
-static int procfs_scan(void *state, const struct selection *sel,
-		       struct task_set *out)
+/* Drops the rows from index `from` on. */
+static void drop_rows(struct task_set *out, size_t from)
 {
-	struct procfs *p = state;
-	long nread;
+	while (out->n > from)
+		task_set_pop(out);
+}
 
-	if (sel->pids && sel->in_list_order) {
-		for (size_t i = 0; i < sel->npids; i++) {
-			int rc = scan_one(p, sel, sel->pids[i], out);
+int scan_one(struct reader *r, const struct selection *sel, int pid,
+	     struct task_set *out)
+{
+	size_t first = out->n;
+	char dir[16];
+	struct task *t;
+	int rc;
 
-			if (rc < 0)
-				return rc;
-		}
+	int_to_str(dir, pid);
+	if (sel->threads == THREADS_ONLY) {
+		rc = scan_threads(r, pid, dir, out);
+		/* the row read from the listed directory is the leader's */
+		for (size_t i = first; rc == 0 && sel->leaders_only &&
+		     i < out->n; i++)
+			if (out->v[i].tid == pid && is_thread_of_other(&out->v[i]))
+				drop_rows(out, first);
+		return rc;
+	}
+	t = task_set_push(out);
+	if (!t)
+		return -ENOMEM;
+	if (read_process_row(r, sel, pid, t) < 0) {
+		task_set_pop(out);
 		return 0;
 	}
+	if (sel->threads == THREADS_AFTER)
+		return scan_threads(r, pid, dir, out);
+	return 0;
+}
 
+static int cmp_int(const void *a, const void *b)
+{
+	int x = *(const int *)a, y = *(const int *)b;
+
+	return (x > y) - (x < y);
+}
+
+static bool pid_listed(const struct selection *sel, int pid)
+{
+	if (!sel->pids)
+		return true;
+	for (size_t i = 0; i < sel->npids; i++)
+		if (sel->pids[i] == pid)
+			return true;
+	return false;
+}
+
+static int push_pid(struct procfs *p, int pid)
+{
+	if (p->npids == p->pidcap) {
+		size_t cap = p->pidcap ? p->pidcap * 2 : 4096;
+		int *v = realloc(p->pids, cap * sizeof(*v));
+
+		if (!v)
+			return -ENOMEM;
+		p->pids = v;
+		p->pidcap = cap;
+	}
+	p->pids[p->npids++] = pid;
+	return 0;
+}
+
+/* The pids to read: the listed ones, or (as a scan would find them)
+ * ascending and once each, the order procfs lists its directories in;
+ * or else /proc's own listing, filtered by the list if there is one. */
+static int collect_pids(struct procfs *p, const struct selection *sel)
+{
+	long nread;
+	size_t n;
+
+	p->npids = 0;
+	if (sel->pids && (sel->in_list_order || p->real_proc)) {
+		for (size_t i = 0; i < sel->npids; i++)
+			if (sel->pids[i] > 0 && push_pid(p, sel->pids[i]) < 0)
+				return -ENOMEM;
+		if (sel->in_list_order)
+			return 0;
+		qsort(p->pids, p->npids, sizeof(*p->pids), cmp_int);
+		n = 0;
+		for (size_t i = 0; i < p->npids; i++)
+			if (n == 0 || p->pids[n - 1] != p->pids[i])
+				p->pids[n++] = p->pids[i];
+		p->npids = n;
+		return 0;
+	}
 	if (lseek(p->procfd, 0, SEEK_SET) < 0)
 		return -errno;
 	while ((nread = syscall(SYS_getdents64, p->procfd, p->dents,
@@ -422,17 +516,45 @@ static int procfs_scan(void *state, const struct selection *sel,
 			struct linux_dirent64 *d =
 				(struct linux_dirent64 *)(p->dents + off);
 			int pid = parse_pid(d->d_name);
-			int rc;
 
 			off += d->d_reclen;
-			if (pid < 0 || !pid_selected(sel, pid))
+			if (pid < 0)
 				continue;
-			rc = scan_one(p, sel, pid, out);
-			if (rc < 0)
-				return rc;
+			if (!pid_listed(sel, pid))
+				continue;
+			if (push_pid(p, pid) < 0)
+				return -ENOMEM;
 		}
 	}
 	return nread < 0 ? -errno : 0;
+}
+
+static int procfs_scan(void *state, const struct selection *sel,
+		       struct task_set *out)
+{
+	struct procfs *p = state;
+	struct reader r;
+	int rc, nthreads;
+
+	if (sel->keep_open && !p->held)
+		p->held = held_new(p->procfd);
+	if (p->held)
+		held_scan_begin(p->held);
+	rc = collect_pids(p, sel);
+	nthreads = rc == 0 && !(sel->pids && sel->in_list_order) ?
+		   scan_thread_count(p->npids) : 1;
+	if (rc == 0 && nthreads > 1) {
+		rc = scan_parallel(p, sel, nthreads, out);
+	} else if (rc == 0) {
+		if (reader_init(&r, p) < 0)
+			rc = -ENOMEM;
+		for (size_t i = 0; rc == 0 && i < p->npids; i++)
+			rc = scan_one(&r, sel, p->pids[i], out);
+		reader_release(&r);
+	}
+	if (p->held)
+		held_scan_end(p->held);
+	return rc;
 }
 
 const struct backend_ops procfs_backend = {

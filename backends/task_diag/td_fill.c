@@ -148,8 +148,10 @@ static int fill_status(struct task *t, const struct td_rec *r,
 	return 0;
 }
 
-static void fill_statm(struct task *t, const struct task_diag_statm *m)
+static void fill_statm(struct task *t, const struct task_diag_statm *m,
+		       const struct td_units *u)
 {
+	t->vm_rss = m->resident * u->page_kib;  /* status's VmRSS */
 	/* statm's lib and dirty columns are always 0 since Linux 2.6 */
 	t->sm_size = m->size;
 	t->sm_resident = m->resident;
@@ -316,7 +318,7 @@ int td_fill_task(const struct td_rec *r, group_mask groups,
 	}
 	if (WANT(groups, GRP_STATM) && HAVE(r, TASK_DIAG_STATM) &&
 	    !WITHHELD(r, TASK_DIAG_STATM)) {
-		fill_statm(t, &r->statm);
+		fill_statm(t, &r->statm, u);
 		t->groups_filled |= GROUP_BIT(GRP_STATM);
 	}
 	return fill_extras(t, r, groups);

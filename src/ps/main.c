@@ -99,6 +99,29 @@ static struct request *make_request(const struct ps_args *a,
 	return r;
 }
 
+/* A selection made of pid lists alone (-p --pid p, bare pids) names
+ * its processes: the backend reads those instead of all of /proc.
+ * Returns how many pids were put in *out (0: not such a selection). */
+static size_t pid_only_selection(const struct ps_args *a, int **out)
+{
+	size_t n = 0, k = 0;
+	int *v;
+
+	if (a->all || a->simple || a->negate || !a->lists)
+		return 0;
+	for (const struct sel_list *l = a->lists; l; l = l->next) {
+		if (l->kind != SEL_PID)
+			return 0;
+		n += l->n;
+	}
+	v = arena_alloc(n * sizeof(*v));
+	for (const struct sel_list *l = a->lists; l; l = l->next)
+		for (size_t i = 0; i < l->n; i++)
+			v[k++] = l->v[i].id;
+	*out = v;
+	return n;
+}
+
 int main(int argc, char **argv)
 {
 	struct ps_args args;
@@ -158,10 +181,16 @@ int main(int argc, char **argv)
 	 * process once (H lists threads as processes and keeps them). */
 	if (fmt.sort && !(args.thread_flags & TF_B_H))
 		sel.threads = THREADS_NONE;
+	sel.leaders_only = true;
 	if (args.quick_count) {
 		sel.pids = args.quick_pids;
 		sel.npids = args.nquick;
 		sel.in_list_order = true;
+	} else {
+		int *pids = NULL;
+
+		sel.npids = pid_only_selection(&args, &pids);
+		sel.pids = sel.npids ? pids : NULL;
 	}
 	rc = request_scan(req, &sel, &rows);
 	if (rc < 0) {

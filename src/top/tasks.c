@@ -84,6 +84,10 @@ void tasks_refresh(void)
 		.threads = Opt.threads ? THREADS_ONLY : THREADS_NONE,
 		.pids = Opt.npids ? Opt.pids : NULL,
 		.npids = (size_t)Opt.npids,
+		/* the reference reads each listed id's directory, so a
+		 * thread id given to -p shows that thread */
+		.in_list_order = true,
+		.keep_open = true,
 	};
 	int rc = request_scan(req, &sel, &set);
 

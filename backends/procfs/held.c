@@ -1,0 +1,237 @@
+/* Descriptors kept open between scans (top refreshes).
+ *
+ * Opening /proc/PID/stat walks the path (pid lookup, revalidation, an
+ * owner check) every time; a kept descriptor is read again with pread
+ * from offset 0, which regenerates the file.  An entry per task
+ * directory holds its stat, statm and status descriptors; a scan marks
+ * the entries it used and its end closes the rest.
+ *
+ * Limits: the soft RLIMIT_NOFILE is raised to the hard one, and no more
+ * descriptors are kept than it allows minus a reserve, so a machine with
+ * more tasks than that keeps some and reopens the others. */
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <unistd.h>
+#include "procfs_int.h"
+
+enum { FD_RESERVE = 64 };
+
+struct held_entry {
+	uint64_t key;                   /* tid * 2 + in_task */
+	unsigned long long start_time;  /* 0: not known yet */
+	unsigned gen;                   /* the last scan that used it */
+	int fd[HELD_COUNT];
+};
+
+struct held_fds {
+	int procfd;
+	pthread_mutex_t lock;           /* the table; an entry belongs to the
+					 * one thread reading its task */
+	struct held_entry **slots;      /* open addressing, power of two */
+	size_t nslots, nused;
+	unsigned gen;
+	long fds_held, fds_max;         /* under lock */
+};
+
+static uint64_t make_key(int tid, bool in_task)
+{
+	return (uint64_t)(unsigned)tid * 2 + in_task;
+}
+
+static size_t slot_of(const struct held_fds *h, uint64_t key)
+{
+	return (size_t)(key * 0x9E3779B97F4A7C15ull >> 17) & (h->nslots - 1);
+}
+
+struct held_fds *held_new(int procfd)
+{
+	struct held_fds *h = calloc(1, sizeof(*h));
+	struct rlimit rl;
+
+	if (!h)
+		return NULL;
+	h->procfd = procfd;
+	pthread_mutex_init(&h->lock, NULL);
+	h->nslots = 1024;
+	h->slots = calloc(h->nslots, sizeof(*h->slots));
+	if (!h->slots) {
+		free(h);
+		return NULL;
+	}
+	if (getrlimit(RLIMIT_NOFILE, &rl) == 0) {
+		if (rl.rlim_cur < rl.rlim_max) {
+			rl.rlim_cur = rl.rlim_max;
+			if (setrlimit(RLIMIT_NOFILE, &rl) != 0)
+				getrlimit(RLIMIT_NOFILE, &rl);
+		}
+		if (rl.rlim_cur == RLIM_INFINITY || rl.rlim_cur > (1u << 24))
+			rl.rlim_cur = 1u << 24;
+		h->fds_max = (long)rl.rlim_cur - FD_RESERVE;
+	}
+	return h;
+}
+
+static void entry_close(struct held_fds *h, struct held_entry *e)
+{
+	for (int i = 0; i < HELD_COUNT; i++)
+		if (e->fd[i] >= 0) {
+			close(e->fd[i]);
+			e->fd[i] = -1;
+			__atomic_fetch_sub(&h->fds_held, 1, __ATOMIC_RELAXED);
+		}
+}
+
+void held_free(struct held_fds *h)
+{
+	if (!h)
+		return;
+	for (size_t i = 0; i < h->nslots; i++)
+		if (h->slots[i]) {
+			entry_close(h, h->slots[i]);
+			free(h->slots[i]);
+		}
+	free(h->slots);
+	pthread_mutex_destroy(&h->lock);
+	free(h);
+}
+
+static void insert_slot(struct held_entry **slots, size_t nslots,
+			const struct held_fds *h, struct held_entry *e)
+{
+	size_t i = slot_of(h, e->key);
+
+	while (slots[i])
+		i = (i + 1) & (nslots - 1);
+	slots[i] = e;
+}
+
+/* Rebuilds the table at `nslots`, keeping the entries `keep` accepts
+ * and closing the others. */
+static int rebuild(struct held_fds *h, size_t nslots, bool drop_unused)
+{
+	struct held_entry **old = h->slots;
+	size_t oldn = h->nslots;
+	struct held_entry **slots = calloc(nslots, sizeof(*slots));
+
+	if (!slots)
+		return -1;
+	h->slots = slots;
+	h->nslots = nslots;
+	h->nused = 0;
+	for (size_t i = 0; i < oldn; i++) {
+		struct held_entry *e = old[i];
+
+		if (!e)
+			continue;
+		if (drop_unused && e->gen != h->gen) {
+			entry_close(h, e);
+			free(e);
+			continue;
+		}
+		insert_slot(slots, nslots, h, e);
+		h->nused++;
+	}
+	free(old);
+	return 0;
+}
+
+void held_scan_begin(struct held_fds *h)
+{
+	h->gen++;
+}
+
+void held_scan_end(struct held_fds *h)
+{
+	size_t want = 1024;
+
+	while (want < h->nused * 2)
+		want *= 2;
+	rebuild(h, want, true);
+}
+
+struct held_entry *held_get(struct held_fds *h, int tid, bool in_task)
+{
+	uint64_t key = make_key(tid, in_task);
+	struct held_entry *e;
+	size_t i;
+
+	pthread_mutex_lock(&h->lock);
+	if ((h->nused + 1) * 2 > h->nslots &&
+	    rebuild(h, h->nslots * 2, false) < 0) {
+		pthread_mutex_unlock(&h->lock);
+		return NULL;
+	}
+	for (i = slot_of(h, key); (e = h->slots[i]); i = (i + 1) & (h->nslots - 1))
+		if (e->key == key)
+			goto found;
+	e = malloc(sizeof(*e));
+	if (e) {
+		e->key = key;
+		e->start_time = 0;
+		for (int k = 0; k < HELD_COUNT; k++)
+			e->fd[k] = -1;
+		h->slots[i] = e;
+		h->nused++;
+	}
+found:
+	if (e)
+		e->gen = h->gen;
+	pthread_mutex_unlock(&h->lock);
+	return e;
+}
+
+/* Whether one more descriptor may be kept; counts it if so. */
+static bool may_keep(struct held_fds *h)
+{
+	long n = __atomic_add_fetch(&h->fds_held, 1, __ATOMIC_RELAXED);
+
+	if (n <= h->fds_max)
+		return true;
+	__atomic_fetch_sub(&h->fds_held, 1, __ATOMIC_RELAXED);
+	return false;
+}
+
+ssize_t held_read(struct held_fds *h, struct held_entry *e, struct reader *r,
+		  enum held_file which, const char *path)
+{
+	ssize_t n;
+	int fd;
+
+	if (!e)
+		return reader_read(r, path, -1);
+	if (e->fd[which] >= 0) {
+		n = reader_read(r, path, e->fd[which]);
+		if (n >= 0)
+			return n;
+		/* the task is gone: what it held is stale; a new task may
+		 * have its id, so look again by name */
+		entry_close(h, e);
+		e->start_time = 0;
+	}
+	fd = openat(h->procfd, path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+	if (fd < 0)
+		return -1;
+	n = reader_read(r, path, fd);
+	if (n >= 0 && may_keep(h))
+		e->fd[which] = fd;
+	else
+		close(fd);
+	return n;
+}
+
+bool held_check_start(struct held_fds *h, struct held_entry *e,
+		      unsigned long long start_time)
+{
+	if (e->start_time && e->start_time != start_time) {
+		entry_close(h, e);
+		e->start_time = 0;
+		return false;
+	}
+	e->start_time = start_time;
+	return true;
+}

@@ -1,0 +1,76 @@
+/* The procfs backend's own parts: its state, the per-thread reader, the
+ * kept descriptors (held.c) and the parallel scan (parallel.c). */
+#ifndef PROCPS_TD_PROCFS_INT_H
+#define PROCPS_TD_PROCFS_INT_H
+
+#include <stdbool.h>
+#include <sys/types.h>
+#include "../../library/backend.h"
+
+struct held_fds;
+
+/* Set once per scan, then only read, by every scanning thread. */
+struct procfs {
+	int procfd;
+	bool real_proc;         /* procfs itself: it lists pids ascending */
+	group_mask groups;
+	unsigned long page_kib;
+	struct held_fds *held;  /* kept descriptors (top), or NULL */
+	char *dents;            /* /proc's listing, read in the caller */
+	int *pids;              /* the pids of that listing, in its order */
+	size_t npids, pidcap;
+};
+
+/* What one scanning thread owns. */
+struct reader {
+	const struct procfs *p;
+	char *buf;              /* file contents, grown on demand */
+	size_t bufcap;
+	char *tdents;           /* a process's task/ listing, on demand */
+};
+
+int reader_init(struct reader *r, const struct procfs *p);
+void reader_release(struct reader *r);
+/* Reads path (relative to /proc) whole into r->buf, NUL-terminated.
+ * Returns its length, or -1.  fd >= 0: read that open file from 0. */
+ssize_t reader_read(struct reader *r, const char *path, int fd);
+
+/* One process (and its threads as sel asks) appended to out; 0, or
+ * -ENOMEM.  A vanished process appends nothing. */
+int scan_one(struct reader *r, const struct selection *sel, int pid,
+	     struct task_set *out);
+/* One process row into t (zeroed by the caller): 0, or -1 if it vanished
+ * or is a thread of another process when sel asks for leaders only. */
+int read_process_row(struct reader *r, const struct selection *sel, int pid,
+		     struct task *t);
+
+/* parallel.c: how many threads to scan n processes with (1: none), and
+ * the scan of p->pids split among them, rows in the listing's order. */
+int scan_thread_count(size_t n);
+int scan_parallel(struct procfs *p, const struct selection *sel,
+		  int nthreads, struct task_set *out);
+
+/* held.c: stat/statm (and status) kept open from one scan to the next,
+ * read again with pread.  The kernel ties an open /proc file to its
+ * task: once the task is gone (even if its pid is reused) the read fails
+ * and the file is opened again by name. */
+enum held_file { HELD_STAT, HELD_STATM, HELD_STATUS, HELD_COUNT };
+struct held_entry;
+struct held_fds *held_new(int procfd);
+void held_free(struct held_fds *h);
+void held_scan_begin(struct held_fds *h);
+void held_scan_end(struct held_fds *h);     /* closes the vanished */
+/* The entry of a task directory (in_task: PID/task/TID), made if new and
+ * marked used by this scan; NULL if out of memory.  Thread-safe. */
+struct held_entry *held_get(struct held_fds *h, int tid, bool in_task);
+/* Reads file `which` at path into r->buf through e's descriptor, opening
+ * (and keeping) it if needed.  Returns its length, or -1 if gone. */
+ssize_t held_read(struct held_fds *h, struct held_entry *e, struct reader *r,
+		  enum held_file which, const char *path);
+/* The start time read with the held stat: a different one means the
+ * descriptors belong to an older task of that id; they are dropped and
+ * false returned (read again). */
+bool held_check_start(struct held_fds *h, struct held_entry *e,
+		      unsigned long long start_time);
+
+#endif
