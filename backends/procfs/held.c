@@ -3,7 +3,8 @@
  * Opening /proc/PID/stat walks the path (pid lookup, revalidation, an
  * owner check) every time; a kept descriptor is read again with pread
  * from offset 0, which regenerates the file.  An entry per task
- * directory holds its stat, statm and status descriptors; a scan marks
+ * directory holds its stat, statm and status descriptors and an O_PATH
+ * one of the directory itself (for its owner); a scan marks
  * the entries it used and its end closes the rest.
  *
  * Limits: the soft RLIMIT_NOFILE is raised to the hard one, and no more
@@ -25,7 +26,7 @@ struct held_entry {
 	uint64_t key;                   /* tid * 2 + in_task */
 	unsigned long long start_time;  /* 0: not known yet */
 	unsigned gen;                   /* the last scan that used it */
-	int fd[HELD_COUNT];
+	int fd[HELD_FDS];
 };
 
 struct held_fds {
@@ -78,7 +79,7 @@ struct held_fds *held_new(int procfd)
 
 static void entry_close(struct held_fds *h, struct held_entry *e)
 {
-	for (int i = 0; i < HELD_COUNT; i++)
+	for (int i = 0; i < HELD_FDS; i++)
 		if (e->fd[i] >= 0) {
 			close(e->fd[i]);
 			e->fd[i] = -1;
@@ -173,7 +174,7 @@ struct held_entry *held_get(struct held_fds *h, int tid, bool in_task)
 	if (e) {
 		e->key = key;
 		e->start_time = 0;
-		for (int k = 0; k < HELD_COUNT; k++)
+		for (int k = 0; k < HELD_FDS; k++)
 			e->fd[k] = -1;
 		h->slots[i] = e;
 		h->nused++;
@@ -222,6 +223,27 @@ ssize_t held_read(struct held_fds *h, struct held_entry *e, struct reader *r,
 	else
 		close(fd);
 	return n;
+}
+
+int held_owner(struct held_fds *h, struct held_entry *e, const char *dir,
+	       struct stat *st)
+{
+	int fd = e->fd[HELD_DIR];
+
+	if (fd >= 0)
+		return fstat(fd, st);
+	fd = openat(h->procfd, dir, O_PATH | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	if (fstat(fd, st) < 0) {
+		close(fd);
+		return -1;
+	}
+	if (may_keep(h))
+		e->fd[HELD_DIR] = fd;
+	else
+		close(fd);
+	return 0;
 }
 
 bool held_check_start(struct held_fds *h, struct held_entry *e,

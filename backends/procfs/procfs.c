@@ -295,16 +295,21 @@ static int read_row(struct reader *r, const struct row_dirs *rd,
 	 * effective uid and gid; its files are owned by root when the task
 	 * is not dumpable.  So the directory, never a file, gives euid/egid
 	 * without reading status, as procps-ng's fstat does. */
-	if ((p->groups & GROUP_BIT(GRP_OWNER)) &&
-	    fstatat(p->procfd, rd->own, &st, 0) == 0) {
-		t->euid = st.st_uid;
-		t->egid = st.st_gid;
-		t->groups_filled |= GROUP_BIT(GRP_OWNER);
-	}
 	t->is_kernel_thread = (t->flags & 0x00200000) != 0;
 	for (size_t i = 0; i < sizeof(file_groups) / sizeof(file_groups[0]); i++)
 		if (p->groups & GROUP_BIT(file_groups[i].group))
 			read_file_group(r, rd, e, &file_groups[i], t);
+	/* status's Uid/Gid lines carry the same effective ids */
+	if ((p->groups & GROUP_BIT(GRP_OWNER)) &&
+	    (t->groups_filled & GROUP_BIT(GRP_STATUS))) {
+		t->groups_filled |= GROUP_BIT(GRP_OWNER);
+	} else if ((p->groups & GROUP_BIT(GRP_OWNER)) &&
+		   (e ? held_owner(p->held, e, rd->own, &st)
+		      : fstatat(p->procfd, rd->own, &st, 0)) == 0) {
+		t->euid = st.st_uid;
+		t->egid = st.st_gid;
+		t->groups_filled |= GROUP_BIT(GRP_OWNER);
+	}
 	/* statm's resident is status's VmRSS in pages (items.c) */
 	if ((t->groups_filled & GROUP_BIT(GRP_STATM)) &&
 	    !(p->groups & GROUP_BIT(GRP_STATUS)))

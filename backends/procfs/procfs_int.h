@@ -4,6 +4,7 @@
 #define PROCPS_TD_PROCFS_INT_H
 
 #include <stdbool.h>
+#include <sys/stat.h>
 #include <sys/types.h>
 #include "../../library/backend.h"
 
@@ -54,7 +55,8 @@ int scan_parallel(struct procfs *p, const struct selection *sel,
  * read again with pread.  The kernel ties an open /proc file to its
  * task: once the task is gone (even if its pid is reused) the read fails
  * and the file is opened again by name. */
-enum held_file { HELD_STAT, HELD_STATM, HELD_STATUS, HELD_COUNT };
+enum held_file { HELD_STAT, HELD_STATM, HELD_STATUS, HELD_COUNT,
+		 HELD_DIR = HELD_COUNT, HELD_FDS };
 struct held_entry;
 struct held_fds *held_new(int procfd);
 void held_free(struct held_fds *h);
@@ -67,6 +69,11 @@ struct held_entry *held_get(struct held_fds *h, int tid, bool in_task);
  * (and keeping) it if needed.  Returns its length, or -1 if gone. */
 ssize_t held_read(struct held_fds *h, struct held_entry *e, struct reader *r,
 		  enum held_file which, const char *path);
+/* The owner of the task's directory (dir: its path), by fstat of a kept
+ * O_PATH descriptor: the kernel works it out afresh on each call, with no
+ * path walk.  0, or -1 if gone. */
+int held_owner(struct held_fds *h, struct held_entry *e, const char *dir,
+	       struct stat *st);
 /* The start time read with the held stat: a different one means the
  * descriptors belong to an older task of that id; they are dropped and
  * false returned (read again). */
