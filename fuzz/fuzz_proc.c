@@ -5,7 +5,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include "backends/procfs/parse.h"
+#include "library/procparse.h"
 #include "library/taskset.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

@@ -42,7 +42,8 @@ obj() {
 library_objs() {
 	for f in library/escape library/items library/names library/request \
 		 library/sysinfo library/taskset library/ttydev \
-		 backends/procfs/parse backends/procfs/procfs; do
+		 library/procparse backends/procfs/procfs \
+		 backends/procfs/held backends/procfs/parallel; do
 		obj "lib_$(echo $f | tr / _)" "$src/$f.c"
 	done
 }
@@ -58,7 +59,7 @@ build() {
 	case $1 in
 	proc)
 		link proc "$(obj fuzz_proc "$src/fuzz/fuzz_proc.c")" \
-			"$(obj lib_backends_procfs_parse "$src/backends/procfs/parse.c")" \
+			"$(obj lib_library_procparse "$src/library/procparse.c")" \
 			"$(obj lib_library_taskset "$src/library/taskset.c")" ;;
 	ps)
 		shim="-Dexit=fz_exit -Dsignal=fz_signal -Draise=fz_raise"
@@ -98,7 +99,7 @@ build() {
 		link td "$(obj fuzz_td "$src/fuzz/fuzz_td.c" $libnl)" \
 			"$(obj td_parse "$src/backends/task_diag/td_parse.c" $libnl)" \
 			"$(obj td_fill "$src/backends/task_diag/td_fill.c" $libnl)" \
-			"$(obj lib_backends_procfs_parse "$src/backends/procfs/parse.c")" \
+			"$(obj lib_library_procparse "$src/library/procparse.c")" \
 			"$(obj lib_library_taskset "$src/library/taskset.c")" \
 			-lnl-3 ;;
 	escape)

@@ -13,7 +13,7 @@
 #include <sys/syscall.h>
 #include <sys/vfs.h>
 #include <unistd.h>
-#include "parse.h"
+#include "../../library/procparse.h"
 #include "procfs_int.h"
 
 #ifndef PROCFS_ROOT

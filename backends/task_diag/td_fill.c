@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "../procfs/parse.h"
+#include "../../library/procparse.h"
 #include "td_fill.h"
 
 #define HAVE(r, g) (((r)->have & TASK_DIAG_SHOW(g)) != 0)

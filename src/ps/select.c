@@ -5,7 +5,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "library/escape.h"
-#include "backends/procfs/parse.h"
+#include "library/procparse.h"
 #include "options.h"
 #include "select.h"
 #include "personality.h"

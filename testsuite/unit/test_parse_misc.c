@@ -1,6 +1,6 @@
 /* parse_statm, parse_io, parse_smaps_rollup, parse_autogroup and
  * parse_int_file: real files, truncated and malformed ones. */
-#include "backends/procfs/parse.h"
+#include "library/procparse.h"
 #include "library/task.h"
 #include "testsuite/unit/unit.h"
 

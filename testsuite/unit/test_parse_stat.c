@@ -2,7 +2,7 @@
  * field, and inputs that are not a stat line at all. */
 #include <limits.h>
 #include <stddef.h>
-#include "backends/procfs/parse.h"
+#include "library/procparse.h"
 #include "library/task.h"
 #include "testsuite/unit/unit.h"
 

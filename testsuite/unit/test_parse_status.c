@@ -1,6 +1,6 @@
 /* parse_status(): a real file, missing keys, truncated lines, look-alike
  * keys and garbage. */
-#include "backends/procfs/parse.h"
+#include "library/procparse.h"
 #include "library/task.h"
 #include "testsuite/unit/unit.h"
 

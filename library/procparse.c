@@ -5,7 +5,7 @@
 #include <string.h>
 #include <stdint.h>
 #include <stdlib.h>
-#include "parse.h"
+#include "procparse.h"
 
 struct cursor {
 	const char *p, *end;

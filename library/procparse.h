@@ -1,4 +1,5 @@
-/* Parsers for /proc/PID files.  Pure functions over a buffer: no I/O, no
+/* Parsers for /proc/PID files, shared by both backends (task_diag uses the
+ * autogroup one) and the fuzzers.  Pure functions over a buffer: no I/O, no
  * allocation except where a string is kept, so they can be unit-tested and
  * fuzzed.  Each returns 0 on success, -1 when the text is unusable.
  * Truncated files fill what they hold and leave the rest zero. */
@@ -6,7 +7,7 @@
 #define PROCPS_TD_PARSE_H
 
 #include <stddef.h>
-#include "../../library/task.h"
+#include "task.h"
 
 int parse_stat(const char *buf, size_t len, struct task *t);
 int parse_status(const char *buf, size_t len, struct task *t);
