@@ -11,36 +11,6 @@
 
 enum { COLWID = 240, CMDLINE_MAX = 128 * 1024 };
 
-#define NUM(fmt, v) snprintf(o->buf, COLWID, fmt, v)
-
-int pr_nop(struct out *o, const struct task *t)
-{
-	(void)t;
-	return NUM("%s", "-");
-}
-
-int pr_dash(struct out *o, const struct task *t)
-{
-	return pr_nop(o, t);
-}
-
-int pr_pid(struct out *o, const struct task *t)   { return NUM("%d", t->tgid); }
-int pr_tid(struct out *o, const struct task *t)   { return NUM("%d", t->tid); }
-int pr_ppid(struct out *o, const struct task *t)  { return NUM("%d", t->ppid); }
-int pr_pgid(struct out *o, const struct task *t)  { return NUM("%d", t->pgrp); }
-int pr_sid(struct out *o, const struct task *t)   { return NUM("%d", t->session); }
-int pr_tpgid(struct out *o, const struct task *t) { return NUM("%d", t->tpgid); }
-int pr_nlwp(struct out *o, const struct task *t)  { return NUM("%d", t->nlwp); }
-int pr_psr(struct out *o, const struct task *t)   { return NUM("%d", t->processor); }
-int pr_euid(struct out *o, const struct task *t)  { return NUM("%u", t->euid); }
-int pr_ruid(struct out *o, const struct task *t)  { return NUM("%u", t->ruid); }
-int pr_suid(struct out *o, const struct task *t)  { return NUM("%u", t->suid); }
-int pr_fuid(struct out *o, const struct task *t)  { return NUM("%u", t->fuid); }
-int pr_egid(struct out *o, const struct task *t)  { return NUM("%u", t->egid); }
-int pr_rgid(struct out *o, const struct task *t)  { return NUM("%u", t->rgid); }
-int pr_sgid(struct out *o, const struct task *t)  { return NUM("%u", t->sgid); }
-int pr_fgid(struct out *o, const struct task *t)  { return NUM("%u", t->fgid); }
-
 static int tty_cell(struct out *o, const struct task *t, unsigned abbrev,
 		    size_t chop)
 {
@@ -53,22 +23,10 @@ int pr_tname(struct out *o, const struct task *t)
 	return tty_cell(o, t, TTY_ABBREV_DEV, COLWID);
 }
 
-int pr_tt(struct out *o, const struct task *t)
-{
-	return tty_cell(o, t, TTY_ABBREV_DEV, COLWID);
-}
-
 int pr_tty4(struct out *o, const struct task *t)
 {
 	return tty_cell(o, t, TTY_ABBREV_DEV | TTY_ABBREV_TTY |
 			TTY_ABBREV_PTS, COLWID);
-}
-
-int pr_state(struct out *o, const struct task *t)
-{
-	o->buf[0] = t->state;
-	o->buf[1] = '\0';
-	return 1;
 }
 
 /* STAT: state, then <N (nice), L (locked pages), s (session leader),
@@ -94,37 +52,6 @@ int pr_stat(struct out *o, const struct task *t)
 	return n;
 }
 
-/* A user or group name; cut with '+' when wider than a non-last column,
- * or the number when the name can't be cut cleanly. */
-static int name_cell(struct out *o, const char *name, unsigned id)
-{
-	if (!ctx.user_is_number) {
-		int cells = OUTBUF_SIZE, len;
-
-		escape_cells(o->buf, name, OUTBUF_SIZE, &cells);
-		len = OUTBUF_SIZE - cells;
-		if (len <= o->max_rightward)
-			return len;
-		if (o->max_rightward >= 1 &&
-		    (unsigned char)o->buf[o->max_rightward - 1] < 127) {
-			len = o->max_rightward - 1;
-			o->buf[len++] = '+';
-			o->buf[len] = '\0';
-			return len;
-		}
-	}
-	return NUM("%u", id);
-}
-
-int pr_euser(struct out *o, const struct task *t)  { return name_cell(o, user_name(t->euid), t->euid); }
-int pr_ruser(struct out *o, const struct task *t)  { return name_cell(o, user_name(t->ruid), t->ruid); }
-int pr_suser(struct out *o, const struct task *t)  { return name_cell(o, user_name(t->suid), t->suid); }
-int pr_fuser(struct out *o, const struct task *t)  { return name_cell(o, user_name(t->fuid), t->fuid); }
-int pr_egroup(struct out *o, const struct task *t) { return name_cell(o, group_name(t->egid), t->egid); }
-int pr_rgroup(struct out *o, const struct task *t) { return name_cell(o, group_name(t->rgid), t->rgid); }
-int pr_sgroup(struct out *o, const struct task *t) { return name_cell(o, group_name(t->sgid), t->sgid); }
-int pr_fgroup(struct out *o, const struct task *t) { return name_cell(o, group_name(t->fgid), t->fgid); }
-
 static int normal_policy(const struct task *t)
 {
 	return t->policy == SCHED_OTHER || t->policy == SCHED_BATCH;
@@ -133,24 +60,23 @@ static int normal_policy(const struct task *t)
 int pr_nice(struct out *o, const struct task *t)
 {
 	if (!normal_policy(t))
-		return NUM("%s", "-");
-	return NUM("%ld", t->nice);
+		return fmt_dash(o->buf);
+	return fmt_ll(o->buf, t->nice);
 }
 
 int pr_rtprio(struct out *o, const struct task *t)
 {
 	if (t->policy == SCHED_OTHER)
-		return NUM("%s", "-");
-	return NUM("%u", t->rt_priority);
+		return fmt_dash(o->buf);
+	return fmt_ull(o->buf, t->rt_priority);
 }
 
-int pr_pri(struct out *o, const struct task *t)      { return NUM("%ld", 39 - t->priority); }
-int pr_opri(struct out *o, const struct task *t)     { return NUM("%ld", 60 + t->priority); }
-int pr_priority(struct out *o, const struct task *t) { return NUM("%ld", t->priority); }
-int pr_pri_api(struct out *o, const struct task *t)  { return NUM("%ld", -1 - t->priority); }
-int pr_pri_bar(struct out *o, const struct task *t)  { return NUM("%ld", t->priority + 1); }
-int pr_pri_baz(struct out *o, const struct task *t)  { return NUM("%ld", t->priority + 100); }
-int pr_pri_foo(struct out *o, const struct task *t)  { return NUM("%ld", t->priority - 20); }
+int pr_pri(struct out *o, const struct task *t)      { return fmt_ll(o->buf, 39 - t->priority); }
+int pr_opri(struct out *o, const struct task *t)     { return fmt_ll(o->buf, 60 + t->priority); }
+int pr_pri_api(struct out *o, const struct task *t)  { return fmt_ll(o->buf, -1 - t->priority); }
+int pr_pri_bar(struct out *o, const struct task *t)  { return fmt_ll(o->buf, t->priority + 1); }
+int pr_pri_baz(struct out *o, const struct task *t)  { return fmt_ll(o->buf, t->priority + 100); }
+int pr_pri_foo(struct out *o, const struct task *t)  { return fmt_ll(o->buf, t->priority - 20); }
 
 int pr_class(struct out *o, const struct task *t)
 {
@@ -159,18 +85,13 @@ int pr_class(struct out *o, const struct task *t)
 	};
 
 	if (t->policy < sizeof(names) / sizeof(names[0]))
-		return NUM("%s", names[t->policy]);
-	return NUM("%s", "?");
-}
-
-int pr_sched(struct out *o, const struct task *t)
-{
-	return NUM("%u", t->policy);
+		return fmt_text(o->buf, names[t->policy]);
+	return fmt_text(o->buf, "?");
 }
 
 int pr_flags(struct out *o, const struct task *t)
 {
-	return NUM("%o", (unsigned)(t->flags >> 6) & 7u);
+	return snprintf(o->buf, COLWID, "%o", (unsigned)(t->flags >> 6) & 7u);
 }
 
 int pr_pmem(struct out *o, const struct task *t)
@@ -184,13 +105,6 @@ int pr_pmem(struct out *o, const struct task *t)
 		pmem = 999;
 	return snprintf(o->buf, COLWID, "%2u.%u", (unsigned)(pmem / 10),
 			(unsigned)(pmem % 10));
-}
-
-int pr_vsz(struct out *o, const struct task *t) { return NUM("%lu", t->vsize / 1024); }
-int pr_rss(struct out *o, const struct task *t) { return NUM("%lu", t->vm_rss); }
-int pr_sz(struct out *o, const struct task *t)
-{
-	return NUM("%lu", t->vsize / (ctx.page_kib * 1024UL));
 }
 
 int pr_wchan(struct out *o, const struct task *t)

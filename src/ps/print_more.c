@@ -12,13 +12,12 @@
 #include <string.h>
 #include <sys/vfs.h>
 #include <unistd.h>
+#include "library/cpunode.h"
 #include "library/escape.h"
 #include "library/names.h"
 #include "print.h"
 
 enum { COLWID = 240, TEXT_MAX = 128 * 1024 };
-
-#define NUM(fmt, v) snprintf(o->buf, COLWID, fmt, v)
 
 /* A text cell cut to the room the column has, through the display
  * layer's escaping. */
@@ -28,11 +27,6 @@ static int text_cell(struct out *o, const char *text)
 
 	escape_cells(o->buf, text, OUTBUF_SIZE, &cells);
 	return o->max_rightward - cells;
-}
-
-static int dash(struct out *o)
-{
-	return NUM("%s", "-");
 }
 
 /* ---- the reference's test columns ----
@@ -52,7 +46,7 @@ int pr_t_left(struct out *o, const struct task *t)
 		"tty7", "pts/9999", "iseries/vtty42", "ttySMX0", "3270/tty4",
 	};
 
-	return NUM("%s", v[row_counter(t) % 5u]);
+	return fmt_text(o->buf, v[row_counter(t) % 5u]);
 }
 
 int pr_t_left2(struct out *o, const struct task *t)
@@ -61,7 +55,7 @@ int pr_t_left2(struct out *o, const struct task *t)
 		"tty7", "pts/9999", "ttySMX0", "3270/tty4",
 	};
 
-	return NUM("%s", v[row_counter(t) % 4u]);
+	return fmt_text(o->buf, v[row_counter(t) % 4u]);
 }
 
 int pr_t_right(struct out *o, const struct task *t)
@@ -70,7 +64,7 @@ int pr_t_right(struct out *o, const struct task *t)
 		"999-23:59:59", "99-23:59:59", "9-23:59:59", "59:59",
 	};
 
-	return NUM("%s", v[row_counter(t) % 4u]);
+	return fmt_text(o->buf, v[row_counter(t) % 4u]);
 }
 
 int pr_t_right2(struct out *o, const struct task *t)
@@ -79,7 +73,7 @@ int pr_t_right2(struct out *o, const struct task *t)
 		"999-23:59:59", "99-23:59:59", "9-23:59:59",
 	};
 
-	return NUM("%s", v[row_counter(t) % 3u]);
+	return fmt_text(o->buf, v[row_counter(t) % 3u]);
 }
 
 /* Like args: cut to the room left. */
@@ -113,36 +107,15 @@ int pr_t_unlimited2(struct out *o, const struct task *t)
 	return cut_cell(o, v[row_counter(t) % 4u]);
 }
 
-/* ---- signal masks ----
- * The mask is the kernel's 16 hex digits.  On a wide line all of them
- * show; on a narrow one the last 8, with '<' in front when a nonzero
- * digit was dropped. */
-
-static int sig_cell(struct out *o, uint64_t mask)
-{
-	char hex[17];
-
-	snprintf(hex, sizeof(hex), "%016llx", (unsigned long long)mask);
-	if (ctx.wide_signals)
-		return NUM("%s", hex);
-	if (mask >> 32)
-		return NUM("<%s", hex + 8);
-	return NUM("%s", hex + 8);
-}
+/* ---- signal masks ---- */
 
 /* pending, sig, sig_pend: the process-wide (shared) pending set, but
  * a thread other than the leader shows its own set, as the reference's
  * library fills it. */
 int pr_sig(struct out *o, const struct task *t)
 {
-	return sig_cell(o, t->tid != t->tgid ? t->sig_pending : t->sig_shared);
+	return sigset_cell(o, t->tid != t->tgid ? t->sig_pending : t->sig_shared);
 }
-/* tsig: the task's own pending set. */
-int pr_tsig(struct out *o, const struct task *t)    { return sig_cell(o, t->sig_pending); }
-int pr_sigmask(struct out *o, const struct task *t) { return sig_cell(o, t->sig_blocked); }
-int pr_sigignore(struct out *o, const struct task *t) { return sig_cell(o, t->sig_ignored); }
-int pr_sigcatch(struct out *o, const struct task *t) { return sig_cell(o, t->sig_caught); }
-
 /* ---- memory ----
  * The old BSD segment columns come from stat: the code segment is
  * end_code - start_code, the rest of the address space is "data". */
@@ -161,25 +134,20 @@ static long data_kib(const struct task *t)
 	return (long)((t->vsize - t->end_code + t->start_code) >> 10);
 }
 
-int pr_trs(struct out *o, const struct task *t)  { return NUM("%ld", code_kib(t)); }
-int pr_drs(struct out *o, const struct task *t)  { return NUM("%ld", data_kib(t)); }
-/* m_size: the address space in bytes, as Debian's old ps had it. */
-int pr_vsize_bytes(struct out *o, const struct task *t) { return NUM("%lu", t->vsize); }
+int pr_trs(struct out *o, const struct task *t)  { return fmt_ll(o->buf, code_kib(t)); }
+int pr_drs(struct out *o, const struct task *t)  { return fmt_ll(o->buf, data_kib(t)); }
 /* size: what could be swapped, data plus stack. */
 int pr_swapable(struct out *o, const struct task *t)
 {
-	return NUM("%lu", t->vm_data + t->vm_stack);
+	return fmt_ull(o->buf, t->vm_data + t->vm_stack);
 }
-
-int pr_pss(struct out *o, const struct task *t) { return NUM("%lu", t->sm_pss); }
-int pr_uss(struct out *o, const struct task *t) { return NUM("%lu", t->sm_uss); }
 
 /* lim: the RSS limit in KiB, "xx" for none. */
 int pr_lim(struct out *o, const struct task *t)
 {
 	if (t->rsslim == (unsigned long)-1)
-		return NUM("%s", "xx");
-	return NUM("%5lu", t->rsslim >> 10);
+		return fmt_text(o->buf, "xx");
+	return snprintf(o->buf, COLWID, "%5lu", t->rsslim >> 10);
 }
 
 /* With S (cumulative), the faults of reaped children count too. */
@@ -189,7 +157,7 @@ int pr_majflt(struct out *o, const struct task *t)
 
 	if (ctx.cumulative)
 		n += t->cmajflt;
-	return NUM("%lu", n);
+	return fmt_ull(o->buf, n);
 }
 
 int pr_minflt(struct out *o, const struct task *t)
@@ -198,26 +166,7 @@ int pr_minflt(struct out *o, const struct task *t)
 
 	if (ctx.cumulative)
 		n += t->cminflt;
-	return NUM("%lu", n);
-}
-
-/* Addresses, as wide as a pointer in hex. */
-int pr_stackp(struct out *o, const struct task *t)
-{
-	return snprintf(o->buf, COLWID, "%0*lx", (int)(2 * sizeof(long)),
-			t->start_stack);
-}
-
-int pr_esp(struct out *o, const struct task *t)
-{
-	return snprintf(o->buf, COLWID, "%0*lx", (int)(2 * sizeof(long)),
-			t->kstk_esp);
-}
-
-int pr_eip(struct out *o, const struct task *t)
-{
-	return snprintf(o->buf, COLWID, "%0*lx", (int)(2 * sizeof(long)),
-			t->kstk_eip);
+	return fmt_ull(o->buf, n);
 }
 
 /* ---- CPU shares ---- */
@@ -233,12 +182,12 @@ int pr_cp(struct out *o, const struct task *t)
 		pm = (unsigned)(cpu_ticks(t) * 1000ULL / et);
 	if (pm > 999)
 		pm = 999;
-	return NUM("%3u", pm);
+	return snprintf(o->buf, COLWID, "%3u", pm);
 }
 
 /* The library's utilization: percent of the time since the task began,
  * measured against the uptime reading, 0 for a task younger than it. */
-static double utilization(const struct task *t, int children)
+double utilization(const struct task *t, int children)
 {
 	double life = (double)ctx.boot_tics - (double)t->start_time;
 	unsigned long long used = t->utime + t->stime;
@@ -254,7 +203,7 @@ static int util_cell(struct out *o, double cu)
 {
 	if (cu > 99.0)
 		cu = 99.999;
-	return NUM("%#.3f", cu);
+	return snprintf(o->buf, COLWID, "%#.3f", cu);
 }
 
 int pr_cuu(struct out *o, const struct task *t) { return util_cell(o, utilization(t, 0)); }
@@ -264,111 +213,41 @@ int pr_cuc(struct out *o, const struct task *t) { return util_cell(o, utilizatio
 int pr_sgi_p(struct out *o, const struct task *t)
 {
 	if (t->state == 'R')
-		return NUM("%u", (unsigned)t->processor);
-	return NUM("%s", "*");
+		return fmt_ull(o->buf, (unsigned)t->processor);
+	return fmt_text(o->buf, "*");
 }
 
-/* numa: the memory node of the task's CPU, -1 when unknown.  Read once
- * per CPU from the cpuN/nodeM link sysfs keeps. */
-static int cpu_node(int cpu)
-{
-	enum { CPUS = 1024 };
-	static signed short cache[CPUS];
-	static unsigned char known[CPUS];
-	char path[64];
-	struct dirent *d;
-	DIR *dir;
-	int node = -1;
-
-	if (cpu < 0)
-		return -1;
-	if (cpu < CPUS && known[cpu])
-		return cache[cpu];
-	snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d", cpu);
-	dir = opendir(path);
-	if (dir) {
-		while ((d = readdir(dir))) {
-			char *end;
-			long v;
-
-			if (strncmp(d->d_name, "node", 4))
-				continue;
-			v = strtol(d->d_name + 4, &end, 10);
-			if (end != d->d_name + 4 && !*end) {
-				node = (int)v;
-				break;
-			}
-		}
-		closedir(dir);
-	}
-	if (cpu < CPUS) {
-		known[cpu] = 1;
-		cache[cpu] = (signed short)node;
-	}
-	return node;
-}
-
+/* numa: the memory node of the task's CPU, -1 when unknown. */
 int pr_numa(struct out *o, const struct task *t)
 {
-	return NUM("%d", cpu_node(t->processor));
+	return fmt_ll(o->buf, cpu_numa_node(t->processor));
 }
 
-/* ---- I/O counters ---- */
-
-int pr_rchars(struct out *o, const struct task *t)  { return NUM("%llu", t->io_rchar); }
-int pr_wchars(struct out *o, const struct task *t)  { return NUM("%llu", t->io_wchar); }
-int pr_rops(struct out *o, const struct task *t)    { return NUM("%llu", t->io_syscr); }
-int pr_wops(struct out *o, const struct task *t)    { return NUM("%llu", t->io_syscw); }
-int pr_rbytes(struct out *o, const struct task *t)  { return NUM("%llu", t->io_read_bytes); }
-int pr_wbytes(struct out *o, const struct task *t)  { return NUM("%llu", t->io_write_bytes); }
-int pr_wcbytes(struct out *o, const struct task *t) { return NUM("%llu", t->io_cancelled_write_bytes); }
-
-/* ---- scores, ids, autogroup ---- */
-
-int pr_oom(struct out *o, const struct task *t)    { return NUM("%d", t->oom_score); }
-int pr_oomadj(struct out *o, const struct task *t) { return NUM("%d", t->oom_adj); }
+/* ---- login uid, autogroup ---- */
 
 /* luid: the login uid, "-" when unset (or unreadable). */
 int pr_luid(struct out *o, const struct task *t)
 {
 	if (!(t->groups_filled & GROUP_BIT(GRP_LOGIN)) ||
 	    (int)t->loginuid == -1)
-		return dash(o);
-	return NUM("%d", (int)t->loginuid);
+		return fmt_dash(o->buf);
+	return fmt_ll(o->buf, (int)t->loginuid);
 }
 
 /* ag_id is -1 and ag_nice 0 for a task without an autogroup file. */
 int pr_agid(struct out *o, const struct task *t)
 {
 	if (!(t->groups_filled & GROUP_BIT(GRP_AUTOGROUP)))
-		return NUM("%d", -1);
-	return NUM("%d", t->autogroup_id);
+		return fmt_ll(o->buf, -1);
+	return fmt_ll(o->buf, t->autogroup_id);
 }
 
 int pr_agnice(struct out *o, const struct task *t)
 {
 	if (!(t->groups_filled & GROUP_BIT(GRP_AUTOGROUP)))
-		return NUM("%d", 0);
-	return NUM("%d", t->autogroup_nice);
+		return fmt_ll(o->buf, 0);
+	return fmt_ll(o->buf, t->autogroup_nice);
 }
-
-/* ---- namespaces: the inode number, "-" when unreadable ---- */
-
-static int ns_cell(struct out *o, const struct task *t, enum task_ns ns)
-{
-	if (!t->ns[ns])
-		return dash(o);
-	return NUM("%lu", t->ns[ns]);
-}
-
-int pr_cgroupns(struct out *o, const struct task *t) { return ns_cell(o, t, TASK_NS_CGROUP); }
-int pr_ipcns(struct out *o, const struct task *t)    { return ns_cell(o, t, TASK_NS_IPC); }
-int pr_mntns(struct out *o, const struct task *t)    { return ns_cell(o, t, TASK_NS_MNT); }
-int pr_netns(struct out *o, const struct task *t)    { return ns_cell(o, t, TASK_NS_NET); }
-int pr_pidns(struct out *o, const struct task *t)    { return ns_cell(o, t, TASK_NS_PID); }
-int pr_timens(struct out *o, const struct task *t)   { return ns_cell(o, t, TASK_NS_TIME); }
-int pr_userns(struct out *o, const struct task *t)   { return ns_cell(o, t, TASK_NS_USER); }
-int pr_utsns(struct out *o, const struct task *t)    { return ns_cell(o, t, TASK_NS_UTS); }
 
 /* ---- executable, supplementary groups ---- */
 
@@ -424,7 +303,7 @@ int pr_supgrp(struct out *o, const struct task *t)
  * The cgroup lines that are not a bare root ("...:/"), each through the
  * library's escaping, joined with commas; "-" when none is left. */
 
-static const char *cgroup_text(const struct task *t)
+const char *cgroup_text(const struct task *t)
 {
 	static char text[TEXT_MAX], line[TEXT_MAX];
 	static const struct task *last;
@@ -492,13 +371,13 @@ int pr_lxc(struct out *o, const struct task *t)
 	size_t dl, len;
 
 	if (!t->cgroup.data || !t->cgroup.len)
-		return dash(o);
+		return fmt_dash(o->buf);
 	for (size_t i = 0; i < 3 && !p; i++) {
 		delim = delims[i];
 		p = strstr(t->cgroup.data, delim);
 	}
 	if (!p)
-		return dash(o);
+		return fmt_dash(o->buf);
 	dl = strlen(delim);
 	len = strcspn(p, "\n");
 	if (len >= sizeof(text))
@@ -838,8 +717,8 @@ static int systemd_cell(struct out *o, const struct task *t, path_fn fn)
 
 	if (systemd_path(t, path, sizeof(path)) < 0 ||
 	    fn(path, val, sizeof(val)) < 0)
-		return dash(o);
-	return NUM("%s", val);
+		return fmt_dash(o->buf);
+	return fmt_text(o->buf, val);
 }
 
 int pr_sd_slice(struct out *o, const struct task *t)   { return systemd_cell(o, t, path_slice); }
@@ -913,174 +792,5 @@ int pr_context(struct out *o, const struct task *t)
 				return (int)len;
 		}
 	}
-	return dash(o);
-}
-
-/* ---- sort comparators for these columns ----
- * The reference sorts on the library value behind a column, which is
- * not always what the column prints (the segment columns sort by the
- * address space size, the labels by pid).  A column that prints "-"
- * for every task sorts as a no-op: rows keep their order. */
-
-/* expr reads the task through t. */
-#define FIELD_CMP(name, type, expr) \
-	static type key_##name(const struct task *t) { return (expr); } \
-	int cmp_##name(const struct task *a, const struct task *b) \
-	{ \
-		type x = key_##name(a), y = key_##name(b); \
-		return NUMCMP(x, y); \
-	}
-
-int cmp_noop(const struct task *a, const struct task *b)
-{
-	(void)a;
-	(void)b;
-	return 0;
-}
-
-FIELD_CMP(flt_maj, unsigned long, t->majflt)
-FIELD_CMP(flt_min, unsigned long, t->minflt)
-FIELD_CMP(io_rchar, unsigned long long, t->io_rchar)
-FIELD_CMP(io_wchar, unsigned long long, t->io_wchar)
-FIELD_CMP(io_syscr, unsigned long long, t->io_syscr)
-FIELD_CMP(io_syscw, unsigned long long, t->io_syscw)
-FIELD_CMP(io_rbytes, unsigned long long, t->io_read_bytes)
-FIELD_CMP(io_wbytes, unsigned long long, t->io_write_bytes)
-FIELD_CMP(io_cbytes, unsigned long long, t->io_cancelled_write_bytes)
-FIELD_CMP(pss, unsigned long, t->sm_pss)
-FIELD_CMP(uss, unsigned long, t->sm_uss)
-FIELD_CMP(oom, int, t->oom_score)
-FIELD_CMP(oomadj, int, t->oom_adj)
-FIELD_CMP(rsslim, unsigned long, t->rsslim)
-FIELD_CMP(luid, int, (t->groups_filled & GROUP_BIT(GRP_LOGIN)) ?
-	  (int)t->loginuid : -1)
-FIELD_CMP(agid, int, (t->groups_filled & GROUP_BIT(GRP_AUTOGROUP)) ?
-	  t->autogroup_id : -1)
-FIELD_CMP(agnice, int, t->autogroup_nice)
-FIELD_CMP(stackp, unsigned long, t->start_stack)
-FIELD_CMP(esp, unsigned long, t->kstk_esp)
-FIELD_CMP(eip, unsigned long, t->kstk_eip)
-FIELD_CMP(numa, int, cpu_node(t->processor))
-FIELD_CMP(cuc, double, utilization(t, 1))
-FIELD_CMP(sig, uint64_t, t->tid != t->tgid ? t->sig_pending : t->sig_shared)
-FIELD_CMP(tsig, uint64_t, t->sig_pending)
-FIELD_CMP(sigmask, uint64_t, t->sig_blocked)
-FIELD_CMP(sigignore, uint64_t, t->sig_ignored)
-FIELD_CMP(sigcatch, uint64_t, t->sig_caught)
-FIELD_CMP(cgroupns, unsigned long, t->ns[TASK_NS_CGROUP])
-FIELD_CMP(ipcns, unsigned long, t->ns[TASK_NS_IPC])
-FIELD_CMP(mntns, unsigned long, t->ns[TASK_NS_MNT])
-FIELD_CMP(netns, unsigned long, t->ns[TASK_NS_NET])
-FIELD_CMP(pidns, unsigned long, t->ns[TASK_NS_PID])
-FIELD_CMP(timens, unsigned long, t->ns[TASK_NS_TIME])
-FIELD_CMP(userns, unsigned long, t->ns[TASK_NS_USER])
-FIELD_CMP(utsns, unsigned long, t->ns[TASK_NS_UTS])
-
-/* Text values compare in the locale's order. */
-static int text_cmp(const char *x, const char *y)
-{
-	return strcoll(x ? x : "", y ? y : "");
-}
-
-int cmp_cgroup(const struct task *a, const struct task *b)
-{
-	static char x[TEXT_MAX];
-
-	snprintf(x, sizeof(x), "%s", cgroup_text(a));
-	return text_cmp(x, cgroup_text(b));
-}
-
-static const char *cgname_of(const char *s)
-{
-	const char *name = strstr(s, ":name=");
-
-	return name && name[6] ? name + 6 : s;
-}
-
-int cmp_cgname(const struct task *a, const struct task *b)
-{
-	static char x[TEXT_MAX];
-
-	snprintf(x, sizeof(x), "%s", cgname_of(cgroup_text(a)));
-	return text_cmp(x, cgname_of(cgroup_text(b)));
-}
-
-int cmp_exe(const struct task *a, const struct task *b)
-{
-	static char x[TEXT_MAX], y[TEXT_MAX];
-
-	escape_lib(x, a->exe ? a->exe : "-", sizeof(x));
-	escape_lib(y, b->exe ? b->exe : "-", sizeof(y));
-	return text_cmp(x, y);
-}
-
-static const char *supgid_text(const struct task *t)
-{
-	return t->supgids && *t->supgids ? t->supgids : "-";
-}
-
-int cmp_supgid(const struct task *a, const struct task *b)
-{
-	return text_cmp(supgid_text(a), supgid_text(b));
-}
-
-/* A cell's text for sorting: the printer's output, cells unlimited. */
-static void cell_text(char *out, size_t size, cell_printer pr,
-		      const struct task *t)
-{
-	static char *buf;
-	struct out o;
-
-	if (!buf && !(buf = malloc(OUTBUF_SIZE)))
-		abort();
-	o.buf = buf;
-	o.max_rightward = OUTBUF_SIZE - 1;
-	pr(&o, t);
-	snprintf(out, size, "%s", buf);
-}
-
-#define TEXT_CMP(name, printer) \
-	int cmp_##name(const struct task *a, const struct task *b) \
-	{ \
-		static char x[TEXT_MAX], y[TEXT_MAX]; \
-		cell_text(x, sizeof(x), pr_##printer, a); \
-		cell_text(y, sizeof(y), pr_##printer, b); \
-		return text_cmp(x, y); \
-	}
-
-TEXT_CMP(supgrp, supgrp)
-TEXT_CMP(lxc, lxc)
-TEXT_CMP(sd_slice, sd_slice)
-TEXT_CMP(sd_unit, sd_unit)
-TEXT_CMP(sd_session, sd_session)
-TEXT_CMP(sd_ouid, sd_ouid)
-TEXT_CMP(sd_uunit, sd_uunit)
-TEXT_CMP(sd_machine, sd_machine)
-TEXT_CMP(sd_seat, sd_seat)
-
-/* The saved and filesystem ids, and the real group, by number or by
- * name as their columns show them. */
-FIELD_CMP(suid, unsigned, t->suid)
-FIELD_CMP(fuid, unsigned, t->fuid)
-FIELD_CMP(sgid, unsigned, t->sgid)
-FIELD_CMP(fsgid, unsigned, t->fgid)
-
-#define NAME_CMP(name, fn, field) \
-	int cmp_##name(const struct task *a, const struct task *b) \
-	{ \
-		static char x[64]; \
-		snprintf(x, sizeof(x), "%s", fn(a->field)); \
-		return text_cmp(x, fn(b->field)); \
-	}
-
-NAME_CMP(suser, user_name, suid)
-NAME_CMP(fuser, user_name, fuid)
-NAME_CMP(rgroup, group_name, rgid)
-NAME_CMP(sgroup, group_name, sgid)
-NAME_CMP(fgroup, group_name, fgid)
-
-/* etime, etimes: by time alive, the youngest first. */
-int cmp_elapsed(const struct task *a, const struct task *b)
-{
-	return cmp_start(b, a);
+	return fmt_dash(o->buf);
 }
