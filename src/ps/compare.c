@@ -9,8 +9,6 @@
 #include "library/ttydev.h"
 #include "print.h"
 
-enum { TEXT_MAX = 128 * 1024 };
-
 /* Rows keep their order: a key the reference accepts but cannot sort. */
 int cmp_noop(const struct task *a, const struct task *b)
 {

@@ -4,6 +4,10 @@
 #include <stdint.h>
 #include "output.h"
 
+/* Where a printer formats with snprintf, it writes at most COLWID bytes,
+ * as the reference does; text columns work on up to TEXT_MAX bytes. */
+enum { COLWID = 240, TEXT_MAX = 128 * 1024 };
+
 /* Cell printers for the columns the default printer (value.c) cannot
  * show: each writes into o->buf and returns the cells it used. */
 #define PRINTER(name) int pr_##name(struct out *o, const struct task *t)
@@ -48,6 +52,10 @@ int fmt_ull(char *buf, unsigned long long v);
 int fmt_ll(char *buf, long long v);
 int fmt_text(char *buf, const char *s);
 int fmt_dash(char *buf);
+/* A text cell cut to the room the column has, through the display
+ * layer's escaping; and one copied as it is, cut likewise (value.c). */
+int text_cell(struct out *o, const char *text);
+int cut_cell(struct out *o, const char *s);
 /* A signal mask as its columns show it (value.c). */
 int sigset_cell(struct out *o, uint64_t mask);
 

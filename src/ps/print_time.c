@@ -6,8 +6,6 @@
 #include <time.h>
 #include "print.h"
 
-enum { COLWID = 240 };
-
 unsigned long long cpu_ticks(const struct task *t)
 {
 	unsigned long long ticks = t->utime + t->stime;
@@ -164,4 +162,52 @@ int pr_lstart(struct out *o, const struct task *t)
 	time_t st = start_epoch(t);
 
 	return snprintf(o->buf, COLWID, "%24.24s", ctime(&st));
+}
+
+/* ---- CPU shares ---- */
+
+/* cp: per-mill of the task's life spent on a CPU, "%3u", capped. */
+int pr_cp(struct out *o, const struct task *t)
+{
+	unsigned long long et = (unsigned long long)
+		(elapsed_seconds(t) * (double)ctx.hertz);
+	unsigned pm = 0;
+
+	if (et)
+		pm = (unsigned)(cpu_ticks(t) * 1000ULL / et);
+	if (pm > 999)
+		pm = 999;
+	return snprintf(o->buf, COLWID, "%3u", pm);
+}
+
+/* The library's utilization: percent of the time since the task began,
+ * measured against the uptime reading, 0 for a task younger than it. */
+double utilization(const struct task *t, int children)
+{
+	double life = (double)ctx.boot_tics - (double)t->start_time;
+	unsigned long long used = t->utime + t->stime;
+
+	if (children)
+		used += t->cutime + t->cstime;
+	if (life > 0)
+		return (double)used * 100.0 / life;
+	return 0;
+}
+
+static int util_cell(struct out *o, double cu)
+{
+	if (cu > 99.0)
+		cu = 99.999;
+	return snprintf(o->buf, COLWID, "%#.3f", cu);
+}
+
+int pr_cuu(struct out *o, const struct task *t) { return util_cell(o, utilization(t, 0)); }
+int pr_cuc(struct out *o, const struct task *t) { return util_cell(o, utilization(t, 1)); }
+
+/* sgi_p: the CPU of a running task, '*' for any other. */
+int pr_sgi_p(struct out *o, const struct task *t)
+{
+	if (t->state == 'R')
+		return fmt_ull(o->buf, (unsigned)t->processor);
+	return fmt_text(o->buf, "*");
 }

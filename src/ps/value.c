@@ -92,6 +92,28 @@ static int name_cell(struct out *o, const char *name, unsigned id)
 	return fmt_ull(o->buf, id);
 }
 
+/* A text cell cut to the room the column has, through the display
+ * layer's escaping. */
+int text_cell(struct out *o, const char *text)
+{
+	int cells = o->max_rightward;
+
+	escape_cells(o->buf, text, OUTBUF_SIZE, &cells);
+	return o->max_rightward - cells;
+}
+
+/* Copied as it is, cut to the room left (as args is). */
+int cut_cell(struct out *o, const char *s)
+{
+	size_t len = strlen(s);
+
+	if (len > (size_t)o->max_rightward)
+		len = (size_t)o->max_rightward;
+	memcpy(o->buf, s, len);
+	o->buf[len] = '\0';
+	return (int)len;
+}
+
 static int value_print(const struct spec *s, struct out *o,
 		       const struct task *t)
 {
