@@ -6,6 +6,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "library/sysinfo.h"
+#include "arena.h"
 #include "print.h"
 
 /* F_x: a format and scale for the default printer (ps.h). */
@@ -327,22 +329,50 @@ const struct spec *spec_find(const char *name)
 	return s;
 }
 
+/* A column for a spec, with its table width and header. */
+struct column *column_for(const struct spec *s)
+{
+	struct column *c = arena_alloc(sizeof(*c));
+
+	c->spec = s;
+	c->header = s->header;
+	c->width = s->width;
+	if (s->flags & SF_PIDMAX) {
+		int d = (int)sys_pid_digits(), h = (int)strlen(s->header);
+
+		c->width = d > h ? d : h;
+	}
+	c->align = (enum align)s->align;
+	return c;
+}
+
 void specs_print_list(void)
 {
 	for (size_t i = 0; i < COUNT(specs); i++)
 		printf("%-12.12s %-8.8s\n", specs[i].name, specs[i].header);
 }
 
-static int sorted(const struct spec *t, size_t n)
+/* Sorted by name; each row reads its key first; a row without a key
+ * reads nothing; the default printer's key is a number. */
+static int sound(const struct spec *t, size_t n)
 {
-	for (size_t i = 1; i < n; i++)
-		if (strcmp(t[i - 1].name, t[i].name) >= 0)
+	for (size_t i = 0; i < n; i++) {
+		const struct spec *s = &t[i];
+
+		if (i && strcmp(t[i - 1].name, s->name) >= 0)
 			return 0;
+		if (s->items[0] != s->key)
+			return 0;
+		if (s->key == ITEM_NONE)
+			continue;
+		if (!s->print && item_table[s->key].type >= T_STR)
+			return 0;
+	}
 	return 1;
 }
 
-int specs_check_sorted(void)
+int specs_check(void)
 {
-	return sorted(specs, COUNT(specs)) && sorted(hidden, COUNT(hidden)) ?
+	return sound(specs, COUNT(specs)) && sound(hidden, COUNT(hidden)) ?
 	       0 : -1;
 }

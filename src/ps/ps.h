@@ -76,6 +76,7 @@ int spec_compare(const struct spec *s, const struct task *a,
 
 const struct spec *spec_find(const char *name);
 void specs_print_list(void);     /* ps L */
+int specs_check(void);           /* 0 when the table is sound */
 
 /* A column in the chosen format. */
 struct column {
@@ -85,6 +86,9 @@ struct column {
 	enum align align;
 	struct column *next;
 };
+
+/* A column for a spec, with its table width and header (formats.c). */
+struct column *column_for(const struct spec *s);
 
 struct sort_key {
 	const struct spec *spec;
