@@ -1,7 +1,9 @@
 /* The library's generic item access and ps's spec table: the table is
  * sound (specs_check), and the default printer and comparator show and
  * order known values the way the reference's columns do. */
+#include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
 #include "library/items.h"
 #include "src/ps/print.h"
 #include "testsuite/unit/unit.h"
@@ -18,6 +20,63 @@ static const char *show(const char *name, const struct task *t)
 		return "(no such spec)";
 	spec_print(s, &o, t);
 	return cell;
+}
+
+/* STIME and START as the reference computes them: localtime per row. */
+static void want_stime(char *buf, time_t st)
+{
+	time_t now = (time_t)ctx.now;
+	struct tm today = *localtime(&now), then = *localtime(&st);
+	const char *fmt = "%H:%M";
+
+	if (today.tm_yday != then.tm_yday)
+		fmt = "%b%d";
+	if (today.tm_year != then.tm_year)
+		fmt = "%Y";
+	if (!strftime(buf, 64, fmt, &then))
+		buf[0] = '\0';
+}
+
+static void want_start(char *buf, time_t st)
+{
+	struct tm then = *localtime(&st);
+	char md[16];
+
+	if (ctx.now - (long long)st < 24 * 3600) {
+		snprintf(buf, 64, "%8.8s", ctime(&st) + 11);
+		return;
+	}
+	strftime(md, sizeof(md), "%b %d", &then);
+	snprintf(buf, 64, "  %6.6s", md);
+}
+
+/* Start times every 3,607 s over 2011-2012 (DST changes both ways, Samoa
+ * skipping a day, a leap second at the end of June 2012), seen from
+ * "now"s a few hours, days and a year later. */
+static void start_times(const char *tz)
+{
+	char want[64];
+	struct task t;
+
+	setenv("TZ", tz, 1);
+	tzset();
+	memset(&t, 0, sizeof(t));
+	ctx.hertz = 1;
+	ctx.boot_time = 0;
+	for (time_t st = 1293840000; st < 1357000000; st += 3607) {
+		static const long later[] = { 0, 7 * 3600, 30 * 3600, 86400 * 200 };
+
+		t.start_time = (unsigned long long)st;
+		for (int i = 0; i < 4; i++) {
+			ctx.now = st + later[i];
+			want_stime(want, st);
+			CHECK_STR(show("stime", &t), want);
+			want_start(want, st);
+			CHECK_STR(show("start", &t), want);
+		}
+		if (unit_failures > 20)
+			return;
+	}
 }
 
 static int order(const char *name, const struct task *a, const struct task *b)
@@ -90,5 +149,15 @@ int main(void)
 	CHECK(order("acflag", &a, &b) == 0);
 	CHECK(order("vsize", &a, &b) == 0);     /* the reference's no-op */
 	CHECK(order("vsz", &a, &b) > 0);
+
+	CASE("start times");
+	start_times("UTC");
+	start_times("America/New_York");
+	start_times("Europe/London");
+	start_times("Australia/Lord_Howe");
+	start_times("Pacific/Apia");
+	start_times("Asia/Kolkata");
+	start_times("right/UTC");
+	start_times("<+0130>-1:30<+0030>-0:30,M3.5.0/0,M10.5.0/0");
 	return unit_done("test_ps_specs");
 }
