@@ -103,8 +103,13 @@ int pr_pmem(struct out *o, const struct task *t)
 		       ctx.mem_total_kib;
 	if (pmem > 999)
 		pmem = 999;
-	return snprintf(o->buf, COLWID, "%2u.%u", (unsigned)(pmem / 10),
-			(unsigned)(pmem % 10));
+	/* "%2u.%u" */
+	o->buf[0] = pmem >= 100 ? (char)('0' + pmem / 100) : ' ';
+	o->buf[1] = (char)('0' + pmem / 10 % 10);
+	o->buf[2] = '.';
+	o->buf[3] = (char)('0' + pmem % 10);
+	o->buf[4] = '\0';
+	return 4;
 }
 
 int pr_wchan(struct out *o, const struct task *t)

@@ -141,6 +141,29 @@ int main(void)
 	CHECK_STR(show("acflag", &a), "-");
 	CHECK_STR(show("ni", &a), "-5");
 
+	CASE("hand-written printers without printf");
+	ctx.mem_total_kib = 1000;
+	a.vm_rss = 5;
+	CHECK_STR(show("pmem", &a), " 0.5");
+	a.vm_rss = 123;
+	CHECK_STR(show("pmem", &a), "12.3");
+	a.vm_rss = 5000;
+	CHECK_STR(show("pmem", &a), "99.9");
+	ctx.hertz = 100;
+	a.utime = 100 * (2 * 86400 + 3 * 3600 + 4 * 60 + 5);
+	CHECK_STR(show("time", &a), "2-03:04:05");
+	CHECK_STR(show("times", &a), "183845");
+	a.utime = 100 * 59;
+	CHECK_STR(show("time", &a), "00:00:59");
+	ctx.boot_tics = 100 * 1000;
+	a.start_time = 0;
+	CHECK_STR(show("pcpu", &a), "5.9");
+	CHECK_STR(show("c", &a), " 5");
+	a.utime = 100 * 1000;
+	CHECK_STR(show("pcpu", &a), "100");
+	CHECK_STR(show("c", &a), "99");
+	CHECK_STR(show("etimes", &a), "1000");
+
 	CASE("default comparator");
 	CHECK(order("pid", &a, &b) > 0);
 	CHECK(order("nice", &a, &b) < 0);       /* signed: -5 before 3 */
