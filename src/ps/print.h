@@ -15,21 +15,27 @@ enum { COLWID = 240, TEXT_MAX = 128 * 1024 };
 PRINTER(tname); PRINTER(tty4); PRINTER(stat); PRINTER(nice); PRINTER(pri);
 PRINTER(opri); PRINTER(pri_api); PRINTER(pri_bar); PRINTER(pri_baz);
 PRINTER(pri_foo); PRINTER(rtprio); PRINTER(class); PRINTER(flags);
-PRINTER(pmem); PRINTER(wchan); PRINTER(comm); PRINTER(args); PRINTER(fname);
+PRINTER(pmem); PRINTER(wchan); PRINTER(sig); PRINTER(trs); PRINTER(drs);
+PRINTER(swapable); PRINTER(lim); PRINTER(majflt); PRINTER(minflt);
+PRINTER(numa); PRINTER(luid); PRINTER(agid); PRINTER(agnice);
+PRINTER(supgid); PRINTER(supgrp);
 /* print_time.c */
 PRINTER(pcpu); PRINTER(c); PRINTER(time); PRINTER(times); PRINTER(etime);
 PRINTER(etimes); PRINTER(stime); PRINTER(start); PRINTER(lstart);
-PRINTER(bsdstart); PRINTER(bsdtime);
-/* print_more.c */
-PRINTER(t_left); PRINTER(t_left2); PRINTER(t_right); PRINTER(t_right2);
-PRINTER(t_unlimited); PRINTER(t_unlimited2); PRINTER(sig); PRINTER(trs);
-PRINTER(drs); PRINTER(swapable); PRINTER(lim); PRINTER(majflt);
-PRINTER(minflt); PRINTER(cp); PRINTER(cuu); PRINTER(cuc); PRINTER(sgi_p);
-PRINTER(numa); PRINTER(luid); PRINTER(agid); PRINTER(agnice); PRINTER(exe);
-PRINTER(supgid); PRINTER(supgrp); PRINTER(cgroup); PRINTER(cgname);
-PRINTER(lxc); PRINTER(sd_slice); PRINTER(sd_unit); PRINTER(sd_session);
-PRINTER(sd_ouid); PRINTER(sd_uunit); PRINTER(sd_machine); PRINTER(sd_seat);
+PRINTER(bsdstart); PRINTER(bsdtime); PRINTER(cp); PRINTER(cuu);
+PRINTER(cuc); PRINTER(sgi_p);
+/* print_cmd.c */
+PRINTER(comm); PRINTER(args); PRINTER(fname); PRINTER(exe);
+/* print_cgroup.c */
+PRINTER(cgroup); PRINTER(cgname); PRINTER(lxc);
+/* print_systemd.c */
+PRINTER(sd_slice); PRINTER(sd_unit); PRINTER(sd_session); PRINTER(sd_ouid);
+PRINTER(sd_uunit); PRINTER(sd_machine); PRINTER(sd_seat);
+/* print_label.c */
 PRINTER(context);
+/* print_test.c */
+PRINTER(t_left); PRINTER(t_left2); PRINTER(t_right); PRINTER(t_right2);
+PRINTER(t_unlimited); PRINTER(t_unlimited2);
 #undef PRINTER
 
 /* -1, 0 or 1 as x is below, equal to or above y. */
@@ -59,12 +65,14 @@ int cut_cell(struct out *o, const char *s);
 /* A signal mask as its columns show it (value.c). */
 int sigset_cell(struct out *o, uint64_t mask);
 
-/* Helpers shared by printers and comparators. */
+/* Helpers shared by printers and comparators.  print_time.c: */
 double elapsed_seconds(const struct task *t);
 unsigned long long cpu_ticks(const struct task *t);
 double utilization(const struct task *t, int children);  /* cuu, cuc */
+/* print_cmd.c */
 const char *cmdline_text(const struct task *t);   /* escaped, cached */
 const char *comm_text(const struct task *t);      /* escaped */
+/* print_cgroup.c */
 const char *cgroup_text(const struct task *t);    /* escaped, cached */
 
 #endif
