@@ -40,8 +40,8 @@ obj() {
 }
 
 library_objs() {
-	for f in library/escape library/items library/names library/request \
-		 library/sysinfo library/taskset library/ttydev \
+	for f in library/cpunode library/escape library/items library/names \
+		 library/request library/sysinfo library/taskset library/ttydev \
 		 library/procparse backends/procfs/procfs \
 		 backends/procfs/held backends/procfs/parallel; do
 		obj "lib_$(echo $f | tr / _)" "$src/$f.c"

@@ -99,16 +99,28 @@ static size_t escape_cells_utf8(char *dst, const char *src, size_t size,
 {
 	mbstate_t st;
 	int used = 0;
-	size_t bytes = 0;
+	size_t bytes = 0, max = MB_CUR_MAX;
 
 	memset(&st, 0, sizeof(st));
 	for (;;) {
+		unsigned char c = (unsigned char)*src;
 		wchar_t wc;
 		size_t len;
 
 		if (used >= *cells || bytes + 1 >= size)
 			break;
-		len = mbrtowc(&wc, src, MB_CUR_MAX, &st);
+		/* ASCII is itself in UTF-8 and the state is always the
+		 * initial one here: no mbrtowc for it */
+		if (c < 0x80) {
+			if (!c)
+				break;
+			*dst++ = isprint(c) ? (char)c : '?';
+			src++;
+			used++;
+			bytes++;
+			continue;
+		}
+		len = mbrtowc(&wc, src, max, &st);
 		if (len == 0)
 			break;
 		if (len == (size_t)-1 || len == (size_t)-2) {

@@ -1,5 +1,6 @@
 /* The item table itself, generated from ITEM_LIST so that a field is
  * declared in exactly one place. */
+#include <stdint.h>
 #include <string.h>
 #include "items.h"
 
@@ -62,5 +63,39 @@ const struct item_info *item_by_name(const char *name)
 	for (size_t i = 0; i < ITEM_COUNT; i++)
 		if (strcmp(item_table[i].name, name) == 0)
 			return &item_table[i];
+	return NULL;
+}
+
+unsigned long long item_num(const struct task *t, enum item it)
+{
+	const char *p = (const char *)t + item_table[it].offset;
+
+	switch (item_table[it].type) {
+	case T_INT:   return (unsigned long long)*(const int *)p;
+	case T_UINT:  return *(const unsigned *)p;
+	case T_LONG:  return (unsigned long long)*(const long *)p;
+	case T_ULONG: return *(const unsigned long *)p;
+	case T_ULL:   return *(const unsigned long long *)p;
+	case T_U64:   return *(const uint64_t *)p;
+	case T_CHAR:  return (unsigned long long)*p;
+	default:      return 0;
+	}
+}
+
+bool item_is_signed(enum item it)
+{
+	enum item_type ty = item_table[it].type;
+
+	return ty == T_INT || ty == T_LONG || ty == T_CHAR;
+}
+
+const char *item_str(const struct task *t, enum item it)
+{
+	const char *p = (const char *)t + item_table[it].offset;
+
+	if (item_table[it].type == T_STR)
+		return p;
+	if (item_table[it].type == T_STRP)
+		return *(const char *const *)p;
 	return NULL;
 }

@@ -125,7 +125,14 @@ enum item_type {
 	X(IO_CANCELLED, "io_cancelled_write_bytes", T_ULL, GRP_IO, io_cancelled_write_bytes) \
 	X(OOM_SCORE,    "oom_score",    T_INT,   GRP_OOM,     oom_score) \
 	X(OOM_ADJ,      "oom_adj",      T_INT,   GRP_OOM,     oom_adj) \
-	X(NS,           "ns",           T_ULONG, GRP_NS,      ns) \
+	X(NS_CGROUP,    "ns_cgroup",    T_ULONG, GRP_NS,      ns[TASK_NS_CGROUP]) \
+	X(NS_IPC,       "ns_ipc",       T_ULONG, GRP_NS,      ns[TASK_NS_IPC]) \
+	X(NS_MNT,       "ns_mnt",       T_ULONG, GRP_NS,      ns[TASK_NS_MNT]) \
+	X(NS_NET,       "ns_net",       T_ULONG, GRP_NS,      ns[TASK_NS_NET]) \
+	X(NS_PID,       "ns_pid",       T_ULONG, GRP_NS,      ns[TASK_NS_PID]) \
+	X(NS_TIME,      "ns_time",      T_ULONG, GRP_NS,      ns[TASK_NS_TIME]) \
+	X(NS_USER,      "ns_user",      T_ULONG, GRP_NS,      ns[TASK_NS_USER]) \
+	X(NS_UTS,       "ns_uts",       T_ULONG, GRP_NS,      ns[TASK_NS_UTS]) \
 	X(LOGINUID,     "loginuid",     T_UINT,  GRP_LOGIN,   loginuid) \
 	X(EXE,          "exe",          T_STRP,  GRP_EXE,     exe) \
 	X(SMAP_RSS,     "smap_rss",     T_ULONG, GRP_SMAPS,   sm_rss) \
@@ -144,7 +151,8 @@ enum item {
 #define ITEM_ENUM(id, name, type, group, field) ITEM_##id,
 	ITEM_LIST(ITEM_ENUM)
 #undef ITEM_ENUM
-	ITEM_COUNT
+	ITEM_COUNT,
+	ITEM_NONE = ITEM_COUNT  /* no item: ends a list of items */
 };
 
 struct item_info {
@@ -159,5 +167,14 @@ extern const char *const group_names[GRP_COUNT];
 
 group_mask items_to_groups(const enum item *items, size_t n);
 const struct item_info *item_by_name(const char *name);
+
+/* Generic access through the table's offset and type.
+ * item_num: a number item's value (T_INT .. T_CHAR), widened; a signed
+ * type is sign-extended, so cast it back to long long when
+ * item_is_signed().  item_str: a T_STR or T_STRP item, NULL when the
+ * string is missing.  Other types read as 0 and NULL. */
+unsigned long long item_num(const struct task *t, enum item it);
+bool item_is_signed(enum item it);
+const char *item_str(const struct task *t, enum item it);
 
 #endif

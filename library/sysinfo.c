@@ -112,3 +112,26 @@ long sys_cpu_count(void)
 
 	return n > 0 ? n : 1;
 }
+
+int sys_own_tty_nr(void)
+{
+	static int tty, known;
+	char buf[1024], *p;
+
+	if (known)
+		return tty;
+	known = 1;
+	if (slurp("/proc/self/stat", buf, sizeof(buf)) <= 0)
+		return tty;
+	/* after the last ')' of the command name: state ppid pgrp session
+	 * tty_nr */
+	p = strrchr(buf, ')');
+	if (!p)
+		return tty;
+	p++;
+	for (int field = 0; field < 4 && p; field++)
+		p = strchr(p + 1, ' ');
+	if (p)
+		tty = (int)strtol(p + 1, NULL, 10);
+	return tty;
+}

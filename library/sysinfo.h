@@ -11,5 +11,8 @@ unsigned long long sys_boot_time(void);    /* btime from /proc/stat */
 double sys_uptime(void);
 unsigned long sys_mem_total_kib(void);     /* MemTotal of /proc/meminfo */
 long sys_cpu_count(void);
+/* The calling process's controlling terminal, as the tty_nr field of
+ * /proc/self/stat encodes it (0 for none); read once. */
+int sys_own_tty_nr(void);
 
 #endif

@@ -13,7 +13,7 @@
 
 enum { TASK_COMM_MAX = 64, TASK_WCHAN_MAX = 64 };
 
-/* Namespaces in the order of their items (NS_IPC..NS_UTS). */
+/* Namespaces, in the order of their items (ITEM_NS_CGROUP..ITEM_NS_UTS). */
 enum task_ns {
 	TASK_NS_CGROUP, TASK_NS_IPC, TASK_NS_MNT, TASK_NS_NET, TASK_NS_PID,
 	TASK_NS_TIME, TASK_NS_USER, TASK_NS_UTS, TASK_NS_COUNT

@@ -1,36 +1,23 @@
-/* Sort comparators: typed values, not the printed text. */
+/* Sort comparators for the columns whose order is not their key item's
+ * (value.c sorts the others).  The reference sorts on the library value
+ * behind a column, which for these is a computed number or the text. */
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
-#include "library/names.h"
+#include "library/cpunode.h"
+#include "library/escape.h"
 #include "library/ttydev.h"
 #include "print.h"
 
-#define FIELD_CMP(name, field) \
-	int cmp_##name(const struct task *a, const struct task *b) \
-	{ return NUMCMP(a->field, b->field); }
+/* Rows keep their order: a key the reference accepts but cannot sort. */
+int cmp_noop(const struct task *a, const struct task *b)
+{
+	(void)a;
+	(void)b;
+	return 0;
+}
 
-FIELD_CMP(pid, tgid)
-FIELD_CMP(tid, tid)
-FIELD_CMP(ppid, ppid)
-FIELD_CMP(pgid, pgrp)
-FIELD_CMP(sid, session)
-FIELD_CMP(tpgid, tpgid)
-FIELD_CMP(state, state)
-FIELD_CMP(euid, euid)
-FIELD_CMP(ruid, ruid)
-FIELD_CMP(egid, egid)
-FIELD_CMP(rgid, rgid)
-FIELD_CMP(nice, nice)
-FIELD_CMP(priority, priority)
-FIELD_CMP(rtprio, rt_priority)
-FIELD_CMP(policy, policy)
-FIELD_CMP(pmem, vm_rss)
-FIELD_CMP(vsz, vsize)
-FIELD_CMP(sz, vsize)
-FIELD_CMP(rss, vm_rss)
-FIELD_CMP(start, start_time)
-FIELD_CMP(nlwp, nlwp)
-FIELD_CMP(flags, flags)
-FIELD_CMP(psr, processor)
+/* ---- computed numbers ---- */
 
 int cmp_time(const struct task *a, const struct task *b)
 {
@@ -53,6 +40,72 @@ int cmp_pcpu(const struct task *a, const struct task *b)
 	return NUMCMP(x, y);
 }
 
+int cmp_cuc(const struct task *a, const struct task *b)
+{
+	double x = utilization(a, 1), y = utilization(b, 1);
+
+	return NUMCMP(x, y);
+}
+
+/* etime, etimes: by time alive, the youngest first. */
+int cmp_elapsed(const struct task *a, const struct task *b)
+{
+	return NUMCMP(b->start_time, a->start_time);
+}
+
+int cmp_numa(const struct task *a, const struct task *b)
+{
+	int x = cpu_numa_node(a->processor), y = cpu_numa_node(b->processor);
+
+	return NUMCMP(x, y);
+}
+
+/* pending: the set the column shows (see pr_sig). */
+static uint64_t pending(const struct task *t)
+{
+	return t->tid != t->tgid ? t->sig_pending : t->sig_shared;
+}
+
+int cmp_sig(const struct task *a, const struct task *b)
+{
+	uint64_t x = pending(a), y = pending(b);
+
+	return NUMCMP(x, y);
+}
+
+/* luid and ag_id sort an unread value as -1. */
+static int login_uid(const struct task *t)
+{
+	return t->groups_filled & GROUP_BIT(GRP_LOGIN) ? (int)t->loginuid : -1;
+}
+
+int cmp_luid(const struct task *a, const struct task *b)
+{
+	int x = login_uid(a), y = login_uid(b);
+
+	return NUMCMP(x, y);
+}
+
+static int autogroup(const struct task *t)
+{
+	return t->groups_filled & GROUP_BIT(GRP_AUTOGROUP) ?
+	       t->autogroup_id : -1;
+}
+
+int cmp_agid(const struct task *a, const struct task *b)
+{
+	int x = autogroup(a), y = autogroup(b);
+
+	return NUMCMP(x, y);
+}
+
+/* ---- text, in the locale's order ---- */
+
+static int text_cmp(const char *x, const char *y)
+{
+	return strcoll(x ? x : "", y ? y : "");
+}
+
 int cmp_tty(const struct task *a, const struct task *b)
 {
 	char x[64], y[64];
@@ -60,21 +113,6 @@ int cmp_tty(const struct task *a, const struct task *b)
 	tty_name(x, sizeof(x) - 1, a->tty_nr, a->tgid, TTY_ABBREV_DEV);
 	tty_name(y, sizeof(y) - 1, b->tty_nr, b->tgid, TTY_ABBREV_DEV);
 	return strverscmp(x, y);
-}
-
-int cmp_euser(const struct task *a, const struct task *b)
-{
-	return strcoll(user_name(a->euid), user_name(b->euid));
-}
-
-int cmp_ruser(const struct task *a, const struct task *b)
-{
-	return strcoll(user_name(a->ruid), user_name(b->ruid));
-}
-
-int cmp_egroup(const struct task *a, const struct task *b)
-{
-	return strcoll(group_name(a->egid), group_name(b->egid));
 }
 
 int cmp_comm(const struct task *a, const struct task *b)
@@ -87,13 +125,84 @@ int cmp_comm(const struct task *a, const struct task *b)
 
 int cmp_args(const struct task *a, const struct task *b)
 {
-	static char x[128 * 1024];
+	static char x[TEXT_MAX];
 
 	strcpy(x, cmdline_text(a));
 	return strcoll(x, cmdline_text(b));
 }
 
-int cmp_wchan(const struct task *a, const struct task *b)
+int cmp_cgroup(const struct task *a, const struct task *b)
 {
-	return strcoll(a->wchan ? a->wchan : "", b->wchan ? b->wchan : "");
+	static char x[TEXT_MAX];
+
+	snprintf(x, sizeof(x), "%s", cgroup_text(a));
+	return text_cmp(x, cgroup_text(b));
 }
+
+static const char *cgname_of(const char *s)
+{
+	const char *name = strstr(s, ":name=");
+
+	return name && name[6] ? name + 6 : s;
+}
+
+int cmp_cgname(const struct task *a, const struct task *b)
+{
+	static char x[TEXT_MAX];
+
+	snprintf(x, sizeof(x), "%s", cgname_of(cgroup_text(a)));
+	return text_cmp(x, cgname_of(cgroup_text(b)));
+}
+
+int cmp_exe(const struct task *a, const struct task *b)
+{
+	static char x[TEXT_MAX], y[TEXT_MAX];
+
+	escape_lib(x, a->exe ? a->exe : "-", sizeof(x));
+	escape_lib(y, b->exe ? b->exe : "-", sizeof(y));
+	return text_cmp(x, y);
+}
+
+static const char *supgid_text(const struct task *t)
+{
+	return t->supgids && *t->supgids ? t->supgids : "-";
+}
+
+int cmp_supgid(const struct task *a, const struct task *b)
+{
+	return text_cmp(supgid_text(a), supgid_text(b));
+}
+
+/* A cell's text for sorting: the printer's output, cells unlimited. */
+static void cell_text(char *out, size_t size, cell_printer pr,
+		      const struct task *t)
+{
+	static char *buf;
+	struct out o;
+
+	if (!buf && !(buf = malloc(OUTBUF_SIZE)))
+		abort();
+	o.buf = buf;
+	o.max_rightward = OUTBUF_SIZE - 1;
+	pr(&o, t);
+	snprintf(out, size, "%s", buf);
+}
+
+#define TEXT_CMP(name) \
+	int cmp_##name(const struct task *a, const struct task *b) \
+	{ \
+		static char x[TEXT_MAX], y[TEXT_MAX]; \
+		cell_text(x, sizeof(x), pr_##name, a); \
+		cell_text(y, sizeof(y), pr_##name, b); \
+		return text_cmp(x, y); \
+	}
+
+TEXT_CMP(supgrp)
+TEXT_CMP(lxc)
+TEXT_CMP(sd_slice)
+TEXT_CMP(sd_unit)
+TEXT_CMP(sd_session)
+TEXT_CMP(sd_ouid)
+TEXT_CMP(sd_uunit)
+TEXT_CMP(sd_machine)
+TEXT_CMP(sd_seat)

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "arena.h"
-#include "format_build.h"
+#include "format_aix.h"
 
 static const struct {
 	char code;

@@ -3,27 +3,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "library/sysinfo.h"
 #include "arena.h"
+#include "format_aix.h"
 #include "format_build.h"
 #include "personality.h"
 #include "sortkeys.h"
-
-struct column *column_for(const struct spec *s)
-{
-	struct column *c = arena_alloc(sizeof(*c));
-
-	c->spec = s;
-	c->header = s->header;
-	c->width = s->width;
-	if (s->flags & SF_PIDMAX) {
-		int d = (int)sys_pid_digits(), h = (int)strlen(s->header);
-
-		c->width = d > h ? d : h;
-	}
-	c->align = (enum align)s->align;
-	return c;
-}
 
 static void append(struct column **list, struct column *c)
 {

@@ -12,8 +12,5 @@ struct format_result {
 /* Builds the column list and sort keys from the parsed options and
  * PS_FORMAT.  Returns an error text, or NULL. */
 const char *build_formats(struct ps_args *a, struct format_result *out);
-/* A column for a spec, with its table width and header. */
-struct column *column_for(const struct spec *s);
-const char *parse_aix_format(const char *arg, struct column **out);
 
 #endif

@@ -117,7 +117,7 @@ void show_row(const struct column *c, const struct task *t)
 		if (t && c->spec && cell_hidden(c, t))
 			amount = snprintf(outbuf, OUTBUF_SIZE, "-");
 		else if (t && c->spec)
-			amount = c->spec->print(&o, t);
+			amount = spec_print(c->spec, &o, t);
 		else
 			amount = snprintf(outbuf, OUTBUF_SIZE, "%s", c->header);
 		if (amount < 0)

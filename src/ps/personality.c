@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "library/sysinfo.h"
 #include "personality.h"
-#include "select.h"
 
 struct personality pers;
 
@@ -182,7 +182,7 @@ static const char *none(const char *s)
 
 void personality_info(int screen_cols, int screen_rows)
 {
-	int tty = own_tty();
+	int tty = sys_own_tty_nr();
 
 	fprintf(stderr,
 		"BSD j    %s\nBSD l    %s\nBSD s    %s\nBSD u    %s\n"

@@ -1,45 +1,15 @@
-/* Cell printers for ids, names, states, priorities and memory.  Each
+/* Cell printers for ttys, states, priorities, memory, faults, signal
+ * sets and the other numbers the reference formats its own way.  Each
  * writes into o->buf and returns the cells it used. */
 #include <sched.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
-#include "library/escape.h"
+#include "library/cpunode.h"
 #include "library/names.h"
 #include "library/ttydev.h"
 #include "print.h"
 #include "mthreads.h"
-
-enum { COLWID = 240, CMDLINE_MAX = 128 * 1024 };
-
-#define NUM(fmt, v) snprintf(o->buf, COLWID, fmt, v)
-
-int pr_nop(struct out *o, const struct task *t)
-{
-	(void)t;
-	return NUM("%s", "-");
-}
-
-int pr_dash(struct out *o, const struct task *t)
-{
-	return pr_nop(o, t);
-}
-
-int pr_pid(struct out *o, const struct task *t)   { return NUM("%d", t->tgid); }
-int pr_tid(struct out *o, const struct task *t)   { return NUM("%d", t->tid); }
-int pr_ppid(struct out *o, const struct task *t)  { return NUM("%d", t->ppid); }
-int pr_pgid(struct out *o, const struct task *t)  { return NUM("%d", t->pgrp); }
-int pr_sid(struct out *o, const struct task *t)   { return NUM("%d", t->session); }
-int pr_tpgid(struct out *o, const struct task *t) { return NUM("%d", t->tpgid); }
-int pr_nlwp(struct out *o, const struct task *t)  { return NUM("%d", t->nlwp); }
-int pr_psr(struct out *o, const struct task *t)   { return NUM("%d", t->processor); }
-int pr_euid(struct out *o, const struct task *t)  { return NUM("%u", t->euid); }
-int pr_ruid(struct out *o, const struct task *t)  { return NUM("%u", t->ruid); }
-int pr_suid(struct out *o, const struct task *t)  { return NUM("%u", t->suid); }
-int pr_fuid(struct out *o, const struct task *t)  { return NUM("%u", t->fuid); }
-int pr_egid(struct out *o, const struct task *t)  { return NUM("%u", t->egid); }
-int pr_rgid(struct out *o, const struct task *t)  { return NUM("%u", t->rgid); }
-int pr_sgid(struct out *o, const struct task *t)  { return NUM("%u", t->sgid); }
-int pr_fgid(struct out *o, const struct task *t)  { return NUM("%u", t->fgid); }
 
 static int tty_cell(struct out *o, const struct task *t, unsigned abbrev,
 		    size_t chop)
@@ -53,22 +23,10 @@ int pr_tname(struct out *o, const struct task *t)
 	return tty_cell(o, t, TTY_ABBREV_DEV, COLWID);
 }
 
-int pr_tt(struct out *o, const struct task *t)
-{
-	return tty_cell(o, t, TTY_ABBREV_DEV, COLWID);
-}
-
 int pr_tty4(struct out *o, const struct task *t)
 {
 	return tty_cell(o, t, TTY_ABBREV_DEV | TTY_ABBREV_TTY |
 			TTY_ABBREV_PTS, COLWID);
-}
-
-int pr_state(struct out *o, const struct task *t)
-{
-	o->buf[0] = t->state;
-	o->buf[1] = '\0';
-	return 1;
 }
 
 /* STAT: state, then <N (nice), L (locked pages), s (session leader),
@@ -94,37 +52,6 @@ int pr_stat(struct out *o, const struct task *t)
 	return n;
 }
 
-/* A user or group name; cut with '+' when wider than a non-last column,
- * or the number when the name can't be cut cleanly. */
-static int name_cell(struct out *o, const char *name, unsigned id)
-{
-	if (!ctx.user_is_number) {
-		int cells = OUTBUF_SIZE, len;
-
-		escape_cells(o->buf, name, OUTBUF_SIZE, &cells);
-		len = OUTBUF_SIZE - cells;
-		if (len <= o->max_rightward)
-			return len;
-		if (o->max_rightward >= 1 &&
-		    (unsigned char)o->buf[o->max_rightward - 1] < 127) {
-			len = o->max_rightward - 1;
-			o->buf[len++] = '+';
-			o->buf[len] = '\0';
-			return len;
-		}
-	}
-	return NUM("%u", id);
-}
-
-int pr_euser(struct out *o, const struct task *t)  { return name_cell(o, user_name(t->euid), t->euid); }
-int pr_ruser(struct out *o, const struct task *t)  { return name_cell(o, user_name(t->ruid), t->ruid); }
-int pr_suser(struct out *o, const struct task *t)  { return name_cell(o, user_name(t->suid), t->suid); }
-int pr_fuser(struct out *o, const struct task *t)  { return name_cell(o, user_name(t->fuid), t->fuid); }
-int pr_egroup(struct out *o, const struct task *t) { return name_cell(o, group_name(t->egid), t->egid); }
-int pr_rgroup(struct out *o, const struct task *t) { return name_cell(o, group_name(t->rgid), t->rgid); }
-int pr_sgroup(struct out *o, const struct task *t) { return name_cell(o, group_name(t->sgid), t->sgid); }
-int pr_fgroup(struct out *o, const struct task *t) { return name_cell(o, group_name(t->fgid), t->fgid); }
-
 static int normal_policy(const struct task *t)
 {
 	return t->policy == SCHED_OTHER || t->policy == SCHED_BATCH;
@@ -133,24 +60,23 @@ static int normal_policy(const struct task *t)
 int pr_nice(struct out *o, const struct task *t)
 {
 	if (!normal_policy(t))
-		return NUM("%s", "-");
-	return NUM("%ld", t->nice);
+		return fmt_dash(o->buf);
+	return fmt_ll(o->buf, t->nice);
 }
 
 int pr_rtprio(struct out *o, const struct task *t)
 {
 	if (t->policy == SCHED_OTHER)
-		return NUM("%s", "-");
-	return NUM("%u", t->rt_priority);
+		return fmt_dash(o->buf);
+	return fmt_ull(o->buf, t->rt_priority);
 }
 
-int pr_pri(struct out *o, const struct task *t)      { return NUM("%ld", 39 - t->priority); }
-int pr_opri(struct out *o, const struct task *t)     { return NUM("%ld", 60 + t->priority); }
-int pr_priority(struct out *o, const struct task *t) { return NUM("%ld", t->priority); }
-int pr_pri_api(struct out *o, const struct task *t)  { return NUM("%ld", -1 - t->priority); }
-int pr_pri_bar(struct out *o, const struct task *t)  { return NUM("%ld", t->priority + 1); }
-int pr_pri_baz(struct out *o, const struct task *t)  { return NUM("%ld", t->priority + 100); }
-int pr_pri_foo(struct out *o, const struct task *t)  { return NUM("%ld", t->priority - 20); }
+int pr_pri(struct out *o, const struct task *t)      { return fmt_ll(o->buf, 39 - t->priority); }
+int pr_opri(struct out *o, const struct task *t)     { return fmt_ll(o->buf, 60 + t->priority); }
+int pr_pri_api(struct out *o, const struct task *t)  { return fmt_ll(o->buf, -1 - t->priority); }
+int pr_pri_bar(struct out *o, const struct task *t)  { return fmt_ll(o->buf, t->priority + 1); }
+int pr_pri_baz(struct out *o, const struct task *t)  { return fmt_ll(o->buf, t->priority + 100); }
+int pr_pri_foo(struct out *o, const struct task *t)  { return fmt_ll(o->buf, t->priority - 20); }
 
 int pr_class(struct out *o, const struct task *t)
 {
@@ -159,18 +85,13 @@ int pr_class(struct out *o, const struct task *t)
 	};
 
 	if (t->policy < sizeof(names) / sizeof(names[0]))
-		return NUM("%s", names[t->policy]);
-	return NUM("%s", "?");
-}
-
-int pr_sched(struct out *o, const struct task *t)
-{
-	return NUM("%u", t->policy);
+		return fmt_text(o->buf, names[t->policy]);
+	return fmt_text(o->buf, "?");
 }
 
 int pr_flags(struct out *o, const struct task *t)
 {
-	return NUM("%o", (unsigned)(t->flags >> 6) & 7u);
+	return snprintf(o->buf, COLWID, "%o", (unsigned)(t->flags >> 6) & 7u);
 }
 
 int pr_pmem(struct out *o, const struct task *t)
@@ -182,15 +103,13 @@ int pr_pmem(struct out *o, const struct task *t)
 		       ctx.mem_total_kib;
 	if (pmem > 999)
 		pmem = 999;
-	return snprintf(o->buf, COLWID, "%2u.%u", (unsigned)(pmem / 10),
-			(unsigned)(pmem % 10));
-}
-
-int pr_vsz(struct out *o, const struct task *t) { return NUM("%lu", t->vsize / 1024); }
-int pr_rss(struct out *o, const struct task *t) { return NUM("%lu", t->vm_rss); }
-int pr_sz(struct out *o, const struct task *t)
-{
-	return NUM("%lu", t->vsize / (ctx.page_kib * 1024UL));
+	/* "%2u.%u" */
+	o->buf[0] = pmem >= 100 ? (char)('0' + pmem / 100) : ' ';
+	o->buf[1] = (char)('0' + pmem / 10 % 10);
+	o->buf[2] = '.';
+	o->buf[3] = (char)('0' + pmem % 10);
+	o->buf[4] = '\0';
+	return 4;
 }
 
 int pr_wchan(struct out *o, const struct task *t)
@@ -215,118 +134,137 @@ int pr_wchan(struct out *o, const struct task *t)
 	return (int)len;
 }
 
-/* ---- command names and lines ---- */
+/* ---- signal sets ---- */
 
-const char *comm_text(const struct task *t)
+/* pending, sig, sig_pend: the process-wide (shared) pending set, but
+ * a thread other than the leader shows its own set, as the reference's
+ * library fills it. */
+int pr_sig(struct out *o, const struct task *t)
 {
-	static char buf[TASK_COMM_MAX * 2];
-
-	escape_lib(buf, t->comm, sizeof(buf));
-	return buf;
+	return sigset_cell(o, t->tid != t->tgid ? t->sig_pending : t->sig_shared);
 }
 
-/* The escaped command line, or "[comm]" (plus " <defunct>" for a
- * zombie) when it is empty, as the reference's library builds it. */
-const char *cmdline_text(const struct task *t)
+/* ---- memory ----
+ * The old BSD segment columns come from stat: the code segment is
+ * end_code - start_code, the rest of the address space is "data". */
+
+static long code_kib(const struct task *t)
 {
-	static char joined[CMDLINE_MAX], text[CMDLINE_MAX];
-	static const struct task *last;
-	size_t n;
+	if (!t->vsize)
+		return 0;
+	return (long)((t->end_code - t->start_code) >> 10);
+}
 
-	if (t == last)
-		return text;
-	last = t;
-	n = 0;
-	if (t->cmdline.data && t->cmdline.len)
-		n = join_vector(joined, sizeof(joined), t->cmdline.data,
-				t->cmdline.len);
-	if (n) {
-		escape_lib(text, joined, sizeof(text));
-	} else if (t->cmdline.data && t->cmdline.len) {
-		/* a command line of NULs only: the reference shows "?" */
-		strcpy(text, "?");
-	} else {
-		size_t e = 0;
+static long data_kib(const struct task *t)
+{
+	if (!t->vsize)
+		return 0;
+	return (long)((t->vsize - t->end_code + t->start_code) >> 10);
+}
 
-		text[e++] = '[';
-		e += escape_lib(text + e, t->comm, sizeof(text) - 12 - e);
-		text[e++] = ']';
-		if (t->state == 'Z') {
-			memcpy(text + e, " <defunct>", 10);
-			e += 10;
-		}
-		text[e] = '\0';
+int pr_trs(struct out *o, const struct task *t)  { return fmt_ll(o->buf, code_kib(t)); }
+int pr_drs(struct out *o, const struct task *t)  { return fmt_ll(o->buf, data_kib(t)); }
+/* size: what could be swapped, data plus stack. */
+int pr_swapable(struct out *o, const struct task *t)
+{
+	return fmt_ull(o->buf, t->vm_data + t->vm_stack);
+}
+
+/* lim: the RSS limit in KiB, "xx" for none. */
+int pr_lim(struct out *o, const struct task *t)
+{
+	if (t->rsslim == (unsigned long)-1)
+		return fmt_text(o->buf, "xx");
+	return snprintf(o->buf, COLWID, "%5lu", t->rsslim >> 10);
+}
+
+/* With S (cumulative), the faults of reaped children count too. */
+int pr_majflt(struct out *o, const struct task *t)
+{
+	unsigned long n = t->majflt;
+
+	if (ctx.cumulative)
+		n += t->cmajflt;
+	return fmt_ull(o->buf, n);
+}
+
+int pr_minflt(struct out *o, const struct task *t)
+{
+	unsigned long n = t->minflt;
+
+	if (ctx.cumulative)
+		n += t->cminflt;
+	return fmt_ull(o->buf, n);
+}
+
+/* numa: the memory node of the task's CPU, -1 when unknown. */
+int pr_numa(struct out *o, const struct task *t)
+{
+	return fmt_ll(o->buf, cpu_numa_node(t->processor));
+}
+
+/* ---- login uid, autogroup ---- */
+
+/* luid: the login uid, "-" when unset (or unreadable). */
+int pr_luid(struct out *o, const struct task *t)
+{
+	if (!(t->groups_filled & GROUP_BIT(GRP_LOGIN)) ||
+	    (int)t->loginuid == -1)
+		return fmt_dash(o->buf);
+	return fmt_ll(o->buf, (int)t->loginuid);
+}
+
+/* ag_id is -1 and ag_nice 0 for a task without an autogroup file. */
+int pr_agid(struct out *o, const struct task *t)
+{
+	if (!(t->groups_filled & GROUP_BIT(GRP_AUTOGROUP)))
+		return fmt_ll(o->buf, -1);
+	return fmt_ll(o->buf, t->autogroup_id);
+}
+
+int pr_agnice(struct out *o, const struct task *t)
+{
+	if (!(t->groups_filled & GROUP_BIT(GRP_AUTOGROUP)))
+		return fmt_ll(o->buf, 0);
+	return fmt_ll(o->buf, t->autogroup_nice);
+}
+
+/* ---- supplementary groups ---- */
+
+/* supgid: the numeric list, copied as it is, cut to the room left. */
+int pr_supgid(struct out *o, const struct task *t)
+{
+	const char *s = t->supgids && *t->supgids ? t->supgids : "-";
+
+	return cut_cell(o, s);
+}
+
+/* supgrp: the same list by name. */
+int pr_supgrp(struct out *o, const struct task *t)
+{
+	static char text[TEXT_MAX];
+	const char *s = t->supgids;
+	size_t n = 0;
+
+	if (!s || !*s)
+		return text_cell(o, "-");
+	while (*s) {
+		char *end;
+		unsigned long gid;
+		int len;
+
+		while (*s == ',')
+			s++;
+		gid = strtoul(s, &end, 10);
+		if (end == s)
+			break;
+		s = end;
+		len = snprintf(text + n, sizeof(text) - n, "%s%s",
+			       n ? "," : "", group_name((gid_t)gid));
+		if (len < 0 || (size_t)len >= sizeof(text) - n)
+			break;
+		n += (size_t)len;
 	}
-	return text;
-}
-
-/* Appends " ENV" for the e option when room is left. */
-static char *append_environ(const struct task *t, char *end, int *cells)
-{
-	static char joined[CMDLINE_MAX], text[CMDLINE_MAX];
-
-	if (!ctx.bsd_e || *cells <= 1)
-		return end;
-	if (!t->environ.data || !t->environ.len || !t->environ.data[0]) {
-		strcpy(text, "-");
-	} else {
-		join_vector(joined, sizeof(joined), t->environ.data,
-			    t->environ.len);
-		escape_lib(text, joined, sizeof(text));
-	}
-	if (text[0] == '-' && text[1] == '\0')
-		return end;
-	*end++ = ' ';
-	(*cells)--;
-	end += escape_cells(end, text, OUTBUF_SIZE, cells);
-	return end;
-}
-
-/* Writes the forest prefix; returns its length.  Like the reference,
- * only whole levels that fit the column are written, and the name gets
- * whatever room is left. */
-static int forest_cell(struct out *o)
-{
-	int step = ctx.forest_type == 'u' ? 2 : 4, n = 0;
-
-	while (n < ctx.forest_len && o->max_rightward - n >= step)
-		n += step;
-	memcpy(o->buf, ctx.forest_prefix, (size_t)n);
-	return n;
-}
-
-static int command_cell(struct out *o, const struct task *t,
-			const char *text)
-{
-	int cells = o->max_rightward, fh = forest_cell(o);
-	char *end = o->buf + fh;
-
-	cells -= fh;
-	end += escape_cells(end, text, OUTBUF_SIZE, &cells);
-	end = append_environ(t, end, &cells);
-	*end = '\0';
-	return o->max_rightward - cells;
-}
-
-int pr_comm(struct out *o, const struct task *t)
-{
-	return command_cell(o, t, comm_text(t));
-}
-
-int pr_args(struct out *o, const struct task *t)
-{
-	return command_cell(o, t, ctx.bsd_c ? comm_text(t) : cmdline_text(t));
-}
-
-/* The name gets at most 8 cells after the forest prefix.  The reference
- * counts the cells it took from the room it had before that cut, so a
- * column wider than 8 reports more than it wrote and is not padded. */
-int pr_fname(struct out *o, const struct task *t)
-{
-	int fh = forest_cell(o), cells = o->max_rightward - fh;
-
-	if (cells > 8)
-		cells = 8;
-	escape_cells(o->buf + fh, comm_text(t), OUTBUF_SIZE, &cells);
-	return o->max_rightward - cells;
+	text[n] = '\0';
+	return text_cell(o, text);
 }

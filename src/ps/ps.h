@@ -31,23 +31,52 @@ struct out;   /* a cell being printed: see output.h */
 
 /* A printer writes the cell into o->buf and returns its width in cells. */
 typedef int (*cell_printer)(struct out *o, const struct task *t);
-/* A comparator for --sort; NULL means the spec cannot be sorted on. */
+/* A comparator for --sort: <0, 0 or >0 as a sorts before, with or
+ * after b. */
 typedef int (*cell_compare)(const struct task *a, const struct task *b);
 
-/* One row of the format-spec table (formats.c). */
+/* How the default printer shows a row's key item. */
+enum value_format {
+	VF_DEC,         /* decimal by the item's type; a T_CHAR as itself */
+	VF_HEX,         /* zero-padded hex, as wide as a pointer */
+	VF_SIGSET,      /* a signal mask: 16 hex digits, or the last 8 */
+	VF_INODE,       /* decimal, "-" for 0 (unknown) */
+	VF_USER,        /* the uid's name, or the number (n, or cut) */
+	VF_GROUP,       /* the gid's name, likewise */
+};
+
+/* What the default printer divides the key by. */
+enum value_scale { SC_ONE, SC_KIB /* bytes to KiB */, SC_PAGES /* bytes to pages */ };
+
+/* One row of the format-spec table (formats.c).  key is the library
+ * value behind the column, as the reference's table names one: the
+ * default printer shows it (in format, divided by scale) and the default
+ * comparator sorts on it (unscaled; by name for VF_USER and VF_GROUP).
+ * A row with code of its own names its printer or comparator; a row
+ * without a key (ITEM_COUNT) prints "-" and sorts as a no-op. */
 struct spec {
 	const char *name;
 	const char *header;
-	cell_printer print;
-	cell_compare compare;
+	cell_printer print;     /* NULL: the default printer */
+	cell_compare compare;   /* NULL: the default comparator */
 	short width;
 	unsigned char align;
 	unsigned char flags;
-	enum item items[6];     /* what the printer reads; ITEM_COUNT ends */
+	enum item key;
+	unsigned char format;   /* enum value_format */
+	unsigned char scale;    /* enum value_scale */
+	enum item items[6];     /* what is read: the key first; ITEM_COUNT ends */
 };
+
+/* A cell of the row through the spec's printer, or the default one. */
+int spec_print(const struct spec *s, struct out *o, const struct task *t);
+/* Two rows by the spec's comparator, or the default one. */
+int spec_compare(const struct spec *s, const struct task *a,
+		 const struct task *b);
 
 const struct spec *spec_find(const char *name);
 void specs_print_list(void);     /* ps L */
+int specs_check(void);           /* 0 when the table is sound */
 
 /* A column in the chosen format. */
 struct column {
@@ -57,6 +86,9 @@ struct column {
 	enum align align;
 	struct column *next;
 };
+
+/* A column for a spec, with its table width and header (formats.c). */
+struct column *column_for(const struct spec *s);
 
 struct sort_key {
 	const struct spec *spec;

@@ -1,36 +1,16 @@
 /* Which rows to show.  Simple options (-a -d a x g) index a 16-entry
  * truth table by four facts about a process; lists (-p -u -t ...) are
  * ORed with it; -N inverts the result. */
-#include <fcntl.h>
 #include <string.h>
 #include <unistd.h>
 #include "library/escape.h"
-#include "library/procparse.h"
+#include "library/sysinfo.h"
 #include "options.h"
 #include "select.h"
 #include "personality.h"
 
 static unsigned select_bits;
 static uid_t our_euid;
-static int our_tty;
-
-static int read_own_tty(void)
-{
-	char buf[1024];
-	struct task self;
-	int fd = open("/proc/self/stat", O_RDONLY | O_CLOEXEC);
-	ssize_t n;
-
-	if (fd < 0)
-		return 0;
-	n = read(fd, buf, sizeof(buf) - 1);
-	close(fd);
-	if (n <= 0)
-		return 0;
-	memset(&self, 0, sizeof(self));
-	parse_stat(buf, (size_t)n, &self);
-	return self.tty_nr;
-}
 
 const char *selection_setup(const struct ps_args *a)
 {
@@ -90,20 +70,8 @@ group_mask selection_groups(const struct ps_args *a)
 	return g;
 }
 
-/* ps's own terminal, read only when a selection (or --info) asks. */
-int own_tty(void)
-{
-	static bool known;
-
-	if (!known) {
-		our_tty = read_own_tty();
-		known = true;
-	}
-	return our_tty;
-}
-
 /* Whether the table's answer can depend on our own terminal: only then
- * is /proc/self/stat worth opening (a x, for one, takes any tty). */
+ * is /proc/self/stat worth reading (a x, for one, takes any tty). */
 static bool tty_matters(void)
 {
 	return (select_bits & 0x00ff) != (select_bits >> 8);
@@ -115,7 +83,7 @@ static bool table_accept(const struct task *t)
 		     (t->session == t->tgid) << 1 |
 		     (t->tty_nr == 0) << 2;
 
-	if (tty_matters() && t->tty_nr == own_tty())
+	if (tty_matters() && t->tty_nr == sys_own_tty_nr())
 		i |= 1u << 3;
 	return select_bits & (1u << i);
 }
@@ -137,7 +105,7 @@ static bool listed(const struct ps_args *a, const struct task *t)
 			case SEL_EGID: hit = (int)t->egid == id; break;
 			case SEL_RGID: hit = (int)t->rgid == id; break;
 			case SEL_TTY:
-				hit = t->tty_nr == (id == OWN_TTY ? own_tty() : id);
+				hit = t->tty_nr == (id == OWN_TTY ? sys_own_tty_nr() : id);
 				break;
 			case SEL_COMM: {
 				char comm[TASK_COMM_MAX * 2];

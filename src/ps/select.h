@@ -10,7 +10,4 @@ bool want_task(const struct ps_args *a, const struct task *t);
 /* Items the selection itself reads. */
 group_mask selection_groups(const struct ps_args *a);
 
-/* The controlling terminal's device number (0 for none). */
-int own_tty(void);
-
 #endif

@@ -71,7 +71,7 @@ static int compare_rows(const void *pa, const void *pb)
 	int r;
 
 	for (const struct sort_key *k = keys; k; k = k->next) {
-		r = k->spec->compare(a, b);
+		r = spec_compare(k->spec, a, b);
 		if (r)
 			return k->reverse ? -r : r;
 	}

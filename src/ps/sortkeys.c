@@ -5,45 +5,24 @@
 #include "print.h"
 #include "sortkeys.h"
 
-#define FIELD_CMP(name, field) \
-	static int cmp_##name(const struct task *a, const struct task *b) \
-	{ return NUMCMP(a->field, b->field); }
-
-FIELD_CMP(utime, utime)
-FIELD_CMP(cutime, cutime)
-FIELD_CMP(cstime, cstime)
-FIELD_CMP(majflt, majflt)
-FIELD_CMP(cmajflt, cmajflt)
-FIELD_CMP(minflt, minflt)
-FIELD_CMP(cminflt, cminflt)
-FIELD_CMP(share, sm_shared)
-FIELD_CMP(resident, sm_resident)
-FIELD_CMP(size, sm_size)
-
-#define KEY(nm, cmp, ...) { nm, "", pr_nop, cmp, 0, AL_RIGHT, 0, \
-			    { __VA_ARGS__, ITEM_COUNT } }
-
-/* Sort-only keys: they have no column of their own. */
-static int cmp_none(const struct task *a, const struct task *b)
-{
-	(void)a;
-	(void)b;
-	return 0;
-}
+/* Sort-only keys: they have no column of their own, and sort on their
+ * item by the default comparator. */
+#define KEY(nm, key) { nm, "", NULL, NULL, 0, AL_RIGHT, 0, ITEM_##key, \
+		       VF_DEC, SC_ONE, { ITEM_##key, ITEM_COUNT } }
 
 static const struct spec sort_only[] = {
-	KEY("cmaj_flt", cmp_cmajflt, ITEM_CMAJFLT),
-	KEY("cmin_flt", cmp_cminflt, ITEM_CMINFLT),
-	KEY("cstime", cmp_cstime, ITEM_CSTIME),
-	KEY("cutime", cmp_cutime, ITEM_CUTIME),
-	KEY("maj_flt", cmp_majflt, ITEM_MAJFLT),
-	KEY("min_flt", cmp_minflt, ITEM_MINFLT),
-	KEY("resident", cmp_resident, ITEM_SM_RESIDENT),
-	KEY("share", cmp_share, ITEM_SM_SHARED),
-	KEY("size", cmp_size, ITEM_SM_SIZE),
-	KEY("utime", cmp_utime, ITEM_UTIME),
+	KEY("cmaj_flt", CMAJFLT),
+	KEY("cmin_flt", CMINFLT),
+	KEY("cstime", CSTIME),
+	KEY("cutime", CUTIME),
+	KEY("maj_flt", MAJFLT),
+	KEY("min_flt", MINFLT),
+	KEY("resident", SM_RESIDENT),
+	KEY("share", SM_SHARED),
+	KEY("size", SM_SIZE),
+	KEY("utime", UTIME),
 	/* O J and O K: letters the reference accepts and sorts nothing by */
-	KEY("(none)", cmp_none, ITEM_COUNT),
+	KEY("(none)", NONE),
 };
 
 static const struct {
@@ -65,7 +44,7 @@ const struct spec *sort_spec_find(const char *name)
 {
 	const struct spec *s = spec_find(name);
 
-	if (s && s->compare)
+	if (s)
 		return s;
 	for (size_t i = 0; i < sizeof(sort_only) / sizeof(sort_only[0]); i++)
 		if (!strcmp(sort_only[i].name, name))

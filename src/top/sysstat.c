@@ -1,4 +1,3 @@
-#include <dirent.h>
 #include <fcntl.h>
 #include <math.h>
 #include <stdio.h>
@@ -6,6 +5,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <utmp.h>
+#include "library/cpunode.h"
 #include "sysstat.h"
 
 /* Reads a whole file into a growing buffer (kept for the next call). */
@@ -177,38 +177,5 @@ int users_count(void)
 
 int numa_node_of(int cpu)
 {
-	static int *nodes;
-	static int count;
-	char path[96];
-	DIR *d;
-	struct dirent *e;
-	int node = -1;
-
-	if (cpu < 0)
-		return -1;
-	if (cpu < count && nodes[cpu] != -2)
-		return nodes[cpu];
-	if (cpu >= count) {
-		int *n = realloc(nodes, (size_t)(cpu + 1) * sizeof(*n));
-
-		if (!n)
-			return -1;
-		for (int i = count; i <= cpu; i++)
-			n[i] = -2;
-		nodes = n;
-		count = cpu + 1;
-	}
-	snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d", cpu);
-	d = opendir(path);
-	if (d) {
-		while ((e = readdir(d)))
-			if (strncmp(e->d_name, "node", 4) == 0 &&
-			    e->d_name[4] >= '0' && e->d_name[4] <= '9') {
-				node = atoi(e->d_name + 4);
-				break;
-			}
-		closedir(d);
-	}
-	nodes[cpu] = node;
-	return node;
+	return cpu_numa_node(cpu);
 }

@@ -1,0 +1,131 @@
+/* Cell printers for command names, command lines (with the forest
+ * prefix and the environment) and the executable's path. */
+#include <string.h>
+#include "library/escape.h"
+#include "print.h"
+
+const char *comm_text(const struct task *t)
+{
+	static char buf[TASK_COMM_MAX * 2];
+
+	escape_lib(buf, t->comm, sizeof(buf));
+	return buf;
+}
+
+/* The escaped command line, or "[comm]" (plus " <defunct>" for a
+ * zombie) when it is empty, as the reference's library builds it. */
+const char *cmdline_text(const struct task *t)
+{
+	static char joined[TEXT_MAX], text[TEXT_MAX];
+	static const struct task *last;
+	size_t n;
+
+	if (t == last)
+		return text;
+	last = t;
+	n = 0;
+	if (t->cmdline.data && t->cmdline.len)
+		n = join_vector(joined, sizeof(joined), t->cmdline.data,
+				t->cmdline.len);
+	if (n) {
+		escape_lib(text, joined, sizeof(text));
+	} else if (t->cmdline.data && t->cmdline.len) {
+		/* a command line of NULs only: the reference shows "?" */
+		strcpy(text, "?");
+	} else {
+		size_t e = 0;
+
+		text[e++] = '[';
+		e += escape_lib(text + e, t->comm, sizeof(text) - 12 - e);
+		text[e++] = ']';
+		if (t->state == 'Z') {
+			memcpy(text + e, " <defunct>", 10);
+			e += 10;
+		}
+		text[e] = '\0';
+	}
+	return text;
+}
+
+/* Appends " ENV" for the e option when room is left. */
+static char *append_environ(const struct task *t, char *end, int *cells)
+{
+	static char joined[TEXT_MAX], text[TEXT_MAX];
+
+	if (!ctx.bsd_e || *cells <= 1)
+		return end;
+	if (!t->environ.data || !t->environ.len || !t->environ.data[0]) {
+		strcpy(text, "-");
+	} else {
+		join_vector(joined, sizeof(joined), t->environ.data,
+			    t->environ.len);
+		escape_lib(text, joined, sizeof(text));
+	}
+	if (text[0] == '-' && text[1] == '\0')
+		return end;
+	*end++ = ' ';
+	(*cells)--;
+	end += escape_cells(end, text, OUTBUF_SIZE, cells);
+	return end;
+}
+
+/* Writes the forest prefix; returns its length.  Like the reference,
+ * only whole levels that fit the column are written, and the name gets
+ * whatever room is left. */
+static int forest_cell(struct out *o)
+{
+	int step = ctx.forest_type == 'u' ? 2 : 4, n = 0;
+
+	while (n < ctx.forest_len && o->max_rightward - n >= step)
+		n += step;
+	memcpy(o->buf, ctx.forest_prefix, (size_t)n);
+	return n;
+}
+
+static int command_cell(struct out *o, const struct task *t,
+			const char *text)
+{
+	int cells = o->max_rightward, fh = forest_cell(o);
+	char *end = o->buf + fh;
+
+	cells -= fh;
+	end += escape_cells(end, text, OUTBUF_SIZE, &cells);
+	end = append_environ(t, end, &cells);
+	*end = '\0';
+	return o->max_rightward - cells;
+}
+
+int pr_comm(struct out *o, const struct task *t)
+{
+	return command_cell(o, t, comm_text(t));
+}
+
+int pr_args(struct out *o, const struct task *t)
+{
+	return command_cell(o, t, ctx.bsd_c ? comm_text(t) : cmdline_text(t));
+}
+
+/* The name gets at most 8 cells after the forest prefix.  The reference
+ * counts the cells it took from the room it had before that cut, so a
+ * column wider than 8 reports more than it wrote and is not padded. */
+int pr_fname(struct out *o, const struct task *t)
+{
+	int fh = forest_cell(o), cells = o->max_rightward - fh;
+
+	if (cells > 8)
+		cells = 8;
+	escape_cells(o->buf + fh, comm_text(t), OUTBUF_SIZE, &cells);
+	return o->max_rightward - cells;
+}
+
+/* exe: the executable's path, escaped. */
+int pr_exe(struct out *o, const struct task *t)
+{
+	static char text[TEXT_MAX];
+
+	if (!t->exe)
+		return text_cell(o, "-");
+	escape_lib(text, t->exe, sizeof(text));
+	return text_cell(o, text);
+}
+
