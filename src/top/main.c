@@ -1,11 +1,14 @@
 /* top: start-up, and the batch frame loop (inter.c has the
  * interactive one). */
+#include <errno.h>
 #include <limits.h>
 #include <locale.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <termios.h>
 #include <time.h>
 #include <unistd.h>
 #include "library/sysinfo.h"
@@ -88,10 +91,86 @@ static void sleep_secs(double secs)
 	nanosleep(&ts, NULL);
 }
 
+/* Batch mode's signals, as the reference's (interactive mode sets its
+ * own in scr_start). */
+static struct termios batch_tios;
+
+static void batch_end(int sig)          /* a normal end */
+{
+	(void)sig;
+	term_puts("\n");
+	term_flush();
+	exit(EXIT_SUCCESS);
+}
+
+static void batch_pause(int sig)        /* TSTP, TTIN, TTOU */
+{
+	(void)sig;
+	if (tcsetattr(STDIN_FILENO, TCSAFLUSH, &batch_tios) < 0)
+		die("failed tty set: %s", strerror(errno));
+	raise(SIGSTOP);
+}
+
+static void batch_nothing(int sig)      /* CONT, WINCH: cut the delay */
+{
+	(void)sig;
+}
+
+static void batch_abort(int sig)        /* anything else: die of it */
+{
+	sigset_t all;
+
+	sigfillset(&all);
+	sigprocmask(SIG_BLOCK, &all, NULL);
+	signal(sig, SIG_DFL);
+	sigemptyset(&all);
+	sigaddset(&all, sig);
+	sigprocmask(SIG_UNBLOCK, &all, NULL);
+	raise(sig);
+	_exit(EXIT_FAILURE);    /* URG and the like are ignored by default */
+}
+
+static void batch_signals(void)
+{
+	struct sigaction sa;
+
+	tcgetattr(STDIN_FILENO, &batch_tios);
+	memset(&sa, 0, sizeof(sa));
+	sigemptyset(&sa.sa_mask);
+	for (int sig = SIGRTMAX; sig > 0; sig--) {
+		switch (sig) {
+		case SIGKILL: case SIGSTOP: case SIGCHLD:
+			continue;
+		case SIGHUP:
+			sa.sa_handler = SIG_IGN;
+			break;
+		case SIGALRM: case SIGINT: case SIGPIPE: case SIGQUIT:
+		case SIGTERM: case SIGUSR1: case SIGUSR2:
+			sa.sa_handler = batch_end;
+			break;
+		case SIGTSTP: case SIGTTIN: case SIGTTOU:
+			sa.sa_handler = batch_pause;
+			break;
+		case SIGCONT: case SIGWINCH:
+			sa.sa_handler = batch_nothing;
+			break;
+		default:
+			sa.sa_handler = batch_abort;
+			break;
+		}
+		sigaction(sig, &sa, NULL);
+	}
+}
+
 int main(int argc, char **argv)
 {
 	const char *slash = strrchr(argv[0], '/');
 
+	/* The reference checks this before even reading its arguments. */
+	if (access("/proc/self/stat", R_OK) != 0) {
+		fputs("Error, do this: mount -t proc proc /proc\n", stderr);
+		return 47;
+	}
 	Myname = slash ? slash + 1 : argv[0];
 	setlocale(LC_ALL, "");
 	rc_load(Myname);
@@ -101,6 +180,7 @@ int main(int argc, char **argv)
 		die("terminal is unknown; use -b");
 	if (!Opt.batch)
 		return interactive();
+	batch_signals();
 	adj_geometry();
 	frame_init();
 	for (int frame = 0;; frame++) {
