@@ -111,55 +111,10 @@ static void batch_pause(int sig)        /* TSTP, TTIN, TTOU */
 	raise(SIGSTOP);
 }
 
-static void batch_nothing(int sig)      /* CONT, WINCH: cut the delay */
-{
-	(void)sig;
-}
-
-static void batch_abort(int sig)        /* anything else: die of it */
-{
-	sigset_t all;
-
-	sigfillset(&all);
-	sigprocmask(SIG_BLOCK, &all, NULL);
-	signal(sig, SIG_DFL);
-	sigemptyset(&all);
-	sigaddset(&all, sig);
-	sigprocmask(SIG_UNBLOCK, &all, NULL);
-	raise(sig);
-	_exit(EXIT_FAILURE);    /* URG and the like are ignored by default */
-}
-
 static void batch_signals(void)
 {
-	struct sigaction sa;
-
 	tcgetattr(STDIN_FILENO, &batch_tios);
-	memset(&sa, 0, sizeof(sa));
-	sigemptyset(&sa.sa_mask);
-	for (int sig = SIGRTMAX; sig > 0; sig--) {
-		switch (sig) {
-		case SIGKILL: case SIGSTOP: case SIGCHLD:
-			continue;
-		case SIGHUP:
-			sa.sa_handler = SIG_IGN;
-			break;
-		case SIGALRM: case SIGINT: case SIGPIPE: case SIGQUIT:
-		case SIGTERM: case SIGUSR1: case SIGUSR2:
-			sa.sa_handler = batch_end;
-			break;
-		case SIGTSTP: case SIGTTIN: case SIGTTOU:
-			sa.sa_handler = batch_pause;
-			break;
-		case SIGCONT: case SIGWINCH:
-			sa.sa_handler = batch_nothing;
-			break;
-		default:
-			sa.sa_handler = batch_abort;
-			break;
-		}
-		sigaction(sig, &sa, NULL);
-	}
+	scr_signals(batch_end, SIG_IGN, batch_pause);
 }
 
 int main(int argc, char **argv)

@@ -89,6 +89,36 @@ static void on_abort(int sig)
 	_exit(EXIT_FAILURE);    /* URG and the like are ignored by default */
 }
 
+void scr_signals(void (*end)(int), void (*hup)(int), void (*pause)(int))
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	for (int sig = SIGRTMAX; sig > 0; sig--) {
+		switch (sig) {
+		case SIGKILL: case SIGSTOP: case SIGCHLD:
+			continue;
+		case SIGHUP:
+			sa.sa_handler = hup;
+			break;
+		case SIGWINCH: case SIGCONT:
+			sa.sa_handler = on_winch;
+			break;
+		case SIGTERM: case SIGINT: case SIGQUIT: case SIGALRM:
+		case SIGPIPE: case SIGUSR1: case SIGUSR2:
+			sa.sa_handler = end;
+			break;
+		case SIGTSTP: case SIGTTIN: case SIGTTOU:
+			sa.sa_handler = pause;
+			break;
+		default:
+			sa.sa_handler = on_abort;
+			break;
+		}
+		sigaction(sig, &sa, NULL);
+	}
+}
+
 bool scr_ended(void)
 {
 	return ended;
@@ -146,7 +176,6 @@ bool scr_resized(void)
 
 void scr_start(void)
 {
-	struct sigaction sa;
 	struct termios t;
 
 	copy_cap(cap_norm, exit_attribute_mode);
@@ -162,28 +191,7 @@ void scr_start(void)
 	copy_cap(cap_show, cursor_normal);
 	snprintf(endline, sizeof(endline), "%s%s", caps_off, cap_eol);
 
-	/* The reference's set: every signal caught but KILL, STOP, CHLD. */
-	memset(&sa, 0, sizeof(sa));
-	for (int sig = SIGRTMAX; sig > 0; sig--) {
-		switch (sig) {
-		case SIGKILL: case SIGSTOP: case SIGCHLD:
-			continue;
-		case SIGWINCH: case SIGCONT:
-			sa.sa_handler = on_winch;
-			break;
-		case SIGTERM: case SIGHUP: case SIGINT: case SIGQUIT:
-		case SIGALRM: case SIGPIPE: case SIGUSR1: case SIGUSR2:
-			sa.sa_handler = on_end;
-			break;
-		case SIGTSTP: case SIGTTIN: case SIGTTOU:
-			sa.sa_handler = on_pause;
-			break;
-		default:
-			sa.sa_handler = on_abort;
-			break;
-		}
-		sigaction(sig, &sa, NULL);
-	}
+	scr_signals(on_end, on_end, on_pause);
 
 	if (tcgetattr(STDIN_FILENO, &saved_tios) == 0) {
 		t = saved_tios;
