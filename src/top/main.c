@@ -4,7 +4,6 @@
 #include <limits.h>
 #include <locale.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,22 +21,7 @@
 #include "top.h"
 
 struct window *Curwin;
-const char *Myname = "top";
 int Screen_cols, Screen_rows;
-
-void die(const char *fmt, ...)
-{
-	va_list ap;
-
-	scr_finish();
-	term_flush();
-	fprintf(stderr, "%s: ", Myname);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-	exit(EXIT_FAILURE);
-}
 
 /* A positive integer from the environment, or 0. */
 static int env_size(const char *name)
