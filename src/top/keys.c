@@ -463,14 +463,13 @@ static void key_reset(const struct cmd *c)
 /* 'g': a window by number becomes the current one. */
 static void key_group(const struct cmd *c)
 {
-	char buf[8];
+	/* one key, taken as soon as it is typed (no Enter), as the
+	 * reference does; any other key closes the prompt */
+	int k = prompt_key("Choose field group (1 - 4)");
 
 	(void)c;
-	if (!prompt_line("Choose field group (1 - 4)", buf, sizeof(buf)) ||
-	    !buf[0])
-		return;
-	if (buf[0] >= '1' && buf[0] <= '4' && !buf[1])
-		Curwin = &Rc.win[buf[0] - '1'];
+	if (k >= '1' && k <= '4')
+		Curwin = &Rc.win[k - '1'];
 }
 
 static void key_write(const struct cmd *c)
