@@ -1,7 +1,13 @@
 #include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "request.h"
+#ifdef HAVE_TASK_DIAG
+#include "backends/task_diag/td_io.h"   /* TD_PATH */
+#endif
 
 struct request {
 	const struct backend_ops *ops;
@@ -17,11 +23,53 @@ static const struct backend_ops *const backends[] = {
 	&procfs_backend,
 };
 
+/* Why the last request_new failed, when a named backend was the cause;
+ * empty when it was /proc itself (the reference's own message). */
+static char why[200];
+
+static void list_valid(char *buf, size_t size)
+{
+	size_t n = sizeof(backends) / sizeof(backends[0]);
+	int len = snprintf(buf, size, "auto");
+
+	for (size_t i = 0; i < n && len > 0 && (size_t)len < size; i++)
+		len += snprintf(buf + len, size - (size_t)len, ", %s",
+				backends[i]->name);
+}
+
+/* The probe of a named backend refused: find out why, for the user. */
+static void explain(const char *name)
+{
+	if (strcmp(name, "procfs") == 0)
+		return;         /* no usable /proc: the reference's message */
+#ifdef HAVE_TASK_DIAG
+	if (strcmp(name, "task_diag") == 0) {
+		int fd = open(TD_PATH, O_RDWR | O_CLOEXEC);
+
+		if (fd >= 0) {
+			close(fd);
+			snprintf(why, sizeof(why), "PROCPS_BACKEND=task_diag: "
+				 "the module behind %s answers with a version "
+				 "this program does not understand", TD_PATH);
+		} else if (errno == ENOENT && access("/proc/self", F_OK) == 0) {
+			snprintf(why, sizeof(why), "PROCPS_BACKEND=task_diag: "
+				 "%s does not exist (the task_diag module is "
+				 "not loaded)", TD_PATH);
+		} else {
+			snprintf(why, sizeof(why), "PROCPS_BACKEND=task_diag: "
+				 "%s: %s", TD_PATH, strerror(errno));
+		}
+	}
+#endif
+}
+
 static const struct backend_ops *choose_backend(void)
 {
 	const char *want = getenv("PROCPS_BACKEND");
 	size_t n = sizeof(backends) / sizeof(backends[0]);
+	char valid[64];
 
+	why[0] = '\0';
 	if (!want || !*want || strcmp(want, "auto") == 0) {
 		for (size_t i = 0; i < n; i++)
 			if (backends[i]->probe() == 0)
@@ -29,11 +77,31 @@ static const struct backend_ops *choose_backend(void)
 		errno = ENODEV;
 		return NULL;
 	}
-	for (size_t i = 0; i < n; i++)
-		if (strcmp(backends[i]->name, want) == 0)
-			return backends[i]->probe() == 0 ? backends[i] : NULL;
+	for (size_t i = 0; i < n; i++) {
+		if (strcmp(backends[i]->name, want) != 0)
+			continue;
+		errno = 0;
+		if (backends[i]->probe() == 0)
+			return backends[i];
+		explain(want);
+		errno = ENODEV;
+		return NULL;
+	}
+	list_valid(valid, sizeof(valid));
+	if (strcmp(want, "task_diag") == 0)
+		snprintf(why, sizeof(why), "PROCPS_BACKEND=task_diag: this "
+			 "program was built without the task_diag backend "
+			 "(valid values: %s)", valid);
+	else
+		snprintf(why, sizeof(why), "PROCPS_BACKEND=%.60s: unknown "
+			 "backend (valid values: %s)", want, valid);
 	errno = ENOENT;
 	return NULL;
+}
+
+const char *request_error(void)
+{
+	return why[0] ? why : NULL;
 }
 
 struct request *request_new(const enum item *items, size_t nitems)

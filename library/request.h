@@ -10,6 +10,11 @@ struct request;
 /* Chooses the backend (PROCPS_BACKEND=procfs|task_diag|auto, default
  * auto).  Returns NULL and prints nothing on failure; errno tells why. */
 struct request *request_new(const enum item *items, size_t nitems);
+/* After request_new failed: a sentence naming the backend that was asked
+ * for and why it cannot be used (an unknown value lists the valid ones),
+ * or NULL when the cause is no usable /proc, for which the programs print
+ * the reference's own message. */
+const char *request_error(void);
 /* Adds groups beyond those the items imply (e.g. for selection). */
 void request_add_groups(struct request *r, group_mask groups);
 group_mask request_groups(const struct request *r);

@@ -4,29 +4,30 @@
 #include <string.h>
 #include <stdbool.h>
 #include "options.h"
+#include "signals.h"
 
-static const char usage_text[] =
-	"\n"
-	"Usage:\n"
-	" ps [options]\n"
-	"\n"
-	" Try 'ps --help <simple|list|output|threads|misc|all>'\n"
-	"  or 'ps --help <s|l|o|t|m|a>'\n"
-	" for additional help text.\n"
-	"\n"
-	"For more details see ps(1).\n";
+/* The reference's usage text, under the name ps was run as. */
+static void usage_try(FILE *f)
+{
+	fprintf(f, "\n Try '%s --help <simple|list|output|threads|misc|all>'\n"
+		"  or '%s --help <s|l|o|t|m|a>'\n"
+		" for additional help text.\n", ps_name, ps_name);
+}
 
 _Noreturn void fail_usage(const char *msg)
 {
-	fprintf(stderr, "error: %s\n", msg);
-	fputs(usage_text, stderr);
+	fprintf(stderr, "error: %s\n\nUsage:\n %s [options]\n", msg, ps_name);
+	usage_try(stderr);
+	fputs("\nFor more details see ps(1).\n", stderr);
 	exit(1);
 }
 
+/* The reference's line first, so that scripts matching "from procps-ng
+ * X.Y.Z" keep working; ours in parentheses. */
 void show_version(void)
 {
-	printf("ps from procps-td %s (output of procps-ng %s)\n",
-	       PACKAGE_VERSION, PROCPS_NG_VERSION);
+	printf("%s from procps-ng %s (procps-td %s)\n", ps_name,
+	       PROCPS_NG_VERSION, PACKAGE_VERSION);
 }
 
 /* --help [topic]: our own words, grouped like the reference's topics. */
@@ -109,7 +110,7 @@ void show_help(const char *topic)
 	const char *t = topic ? topic : "";
 	bool all = !strcmp(t, "a") || !strcmp(t, "all");
 
-	printf("\nUsage:\n ps [options]\n");
+	printf("\nUsage:\n %s [options]\n", ps_name);
 	if (all || !strcmp(t, "s") || !strcmp(t, "simple"))
 		fputs(help_simple, stdout);
 	if (all || !strcmp(t, "l") || !strcmp(t, "list"))
@@ -124,8 +125,6 @@ void show_help(const char *topic)
 	    strcmp(t, "list") && strcmp(t, "o") && strcmp(t, "output") &&
 	    strcmp(t, "t") && strcmp(t, "threads") && strcmp(t, "m") &&
 	    strcmp(t, "misc"))
-		printf("\n Try 'ps --help <simple|list|output|threads|misc|all>'\n"
-		       "  or 'ps --help <s|l|o|t|m|a>'\n"
-		       " for additional help text.\n");
+		usage_try(stdout);
 	printf("\nFor more details see ps(1).\n");
 }

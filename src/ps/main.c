@@ -14,7 +14,9 @@
 #include "options.h"
 #include "personality.h"
 #include "output.h"
+#include "mthreads.h"
 #include "select.h"
+#include "signals.h"
 #include "sortforest.h"
 
 void show_version(void);
@@ -132,6 +134,7 @@ int main(int argc, char **argv)
 	const char *err;
 	int rc;
 
+	ps_startup(argv);
 	setlocale(LC_ALL, "");
 	setenv("TZ", ":/etc/localtime", 0);
 	personality_init();
@@ -172,7 +175,10 @@ int main(int argc, char **argv)
 
 	req = make_request(&args, &fmt);
 	if (!req) {
-		fputs("Error, do this: mount -t proc proc /proc\n", stderr);
+		if (request_error())    /* a named backend that cannot be used */
+			fprintf(stderr, "%s: %s\n", ps_name, request_error());
+		else
+			fputs("Error, do this: mount -t proc proc /proc\n", stderr);
 		return 47;
 	}
 	sel.threads = thread_mode(&args);
@@ -197,6 +203,8 @@ int main(int argc, char **argv)
 		fputs("Error, do this: mount -t proc proc /proc\n", stderr);
 		return 47;
 	}
+	if (sel.threads == THREADS_AFTER)
+		mthreads_order(&rows);
 	rc = print_rows(&args, &fmt, &rows);
 	fflush(stdout);
 	task_set_free(&rows);

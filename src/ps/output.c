@@ -92,6 +92,10 @@ void show_row(const struct column *c, const struct task *t)
 
 	if (!outbuf)
 		init_buffer();
+	/* --width/--cols beyond the reference's line buffer: it says so on
+	 * every line it writes (and writes the line all the same). */
+	if (ctx.screen_cols > OUTBUF_SIZE)
+		fputs("fix bigness error\n", stderr);
 	o.buf = outbuf;
 	for (;;) {
 		int amount, leftpad = 0, space, legit = 0, tmpspace = 0;

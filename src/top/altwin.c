@@ -5,7 +5,7 @@
 #include <string.h>
 #include "altwin.h"
 #include "frame.h"
-#include "inter.h"
+#include "prompt.h"
 #include "top.h"
 
 static void next_window(int step)
@@ -21,7 +21,7 @@ static void rename_window(void)
 
 	snprintf(prompt, sizeof(prompt), "Rename window '%s' to (1-3 chars)",
 		 Curwin->name);
-	if (!inter_prompt(prompt, buf, sizeof(buf)) || !buf[0])
+	if (!prompt_line(prompt, buf, sizeof(buf)) || !buf[0])
 		return;
 	snprintf(Curwin->name, sizeof(Curwin->name), "%.3s", buf);
 }
@@ -35,7 +35,7 @@ bool altwin_key(int key)
 	if (!strchr("awG-_+", key))
 		return false;
 	if (!Rc.mode_altscr) {
-		inter_msg("Command disabled, 'A' mode required");
+		prompt_msg("Command disabled, 'A' mode required");
 		return true;
 	}
 	switch (key) {

@@ -14,10 +14,8 @@
 
 struct options Opt;
 
+/* After "Usage:\n NAME [options]\n", NAME being how top was invoked. */
 static const char usage_text[] =
-	"\n"
-	"Usage:\n"
-	" top [options]\n"
 	"\n"
 	"Options:\n"
 	" -b, --batch-mode                run in non-interactive batch mode\n"
@@ -215,6 +213,7 @@ void args_parse(int argc, char **argv)
 			Opt.threads = true;
 			break;
 		case 'h':
+			term_printf("\nUsage:\n %s [options]\n", Myname);
 			term_puts(usage_text);
 			bye();
 		case 'i':
@@ -246,7 +245,10 @@ void args_parse(int argc, char **argv)
 			set_user(optarg, (char)ch);
 			break;
 		case 'V':
-			term_puts("top from procps-ng 4.0.2\n");
+			/* the reference's words first, for scripts that
+			 * match "from procps-ng X.Y.Z"; ours after */
+			term_printf("%s from procps-ng %s (procps-td %s)\n",
+				    Myname, PROCPS_NG_VERSION, PACKAGE_VERSION);
 			bye();
 		case 'w': {
 			const char *pn = optarg;

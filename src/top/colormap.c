@@ -1,6 +1,6 @@
 #include <stdio.h>
 #include "colormap.h"
-#include "inter.h"
+#include "prompt.h"
 #include "screen.h"
 #include "top.h"
 

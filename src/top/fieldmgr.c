@@ -4,51 +4,21 @@
 #include <string.h>
 #include "fieldmgr.h"
 #include "fields.h"
-#include "inter.h"
+#include "prompt.h"
 #include "rcfile.h"
 #include "screen.h"
 #include "top.h"
 
-/* What each field is, as the screen describes it (table order). */
-static const char *const descs[FLD_COUNT] = {
-	"Process Id", "Parent Process pid", "Effective User Id",
-	"Effective User Name", "Real User Id", "Real User Name",
-	"Saved User Id", "Saved User Name", "Group Id", "Group Name",
-	"Process Group Id", "Controlling Tty", "Tty Process Grp Id",
-	"Session Id", "Priority", "Nice Value", "Number of Threads",
-	"Last Used Cpu (SMP)", "CPU Usage", "CPU Time",
-	"CPU Time, hundredths", "Memory Usage (RES)", "Virtual Image (KiB)",
-	"Swapped Size (KiB)", "Resident Size (KiB)", "Code Size (KiB)",
-	"Data+Stack (KiB)", "Shared Memory (KiB)", "Major Page Faults",
-	"Minor Page Faults", "Dirty Pages Count", "Process Status",
-	"Command Name/Line", "Sleeping in Function", "Task Flags <sched.h>",
-	"Control Groups", "Supp Groups IDs", "Supp Groups Names",
-	"Thread Group Id", "OOMEM Adjustment", "OOMEM Score current",
-	"Environment vars", "Major Faults delta", "Minor Faults delta",
-	"Res+Swap Size (KiB)", "IPC namespace Inode", "MNT namespace Inode",
-	"NET namespace Inode", "PID namespace Inode", "USER namespace Inode",
-	"UTS namespace Inode", "LXC container name", "RES Anonymous (KiB)",
-	"RES File-based (KiB)", "RES Locked (KiB)", "RES Shared (KiB)",
-	"Control Group name", "Last Used NUMA node", "Login User Id",
-	"Executable Path", "Res Mem (smaps), KiB", "Proportion RSS,  KiB",
-	"Proportion Anon, KiB", "Proportion File, KiB",
-	"Proportion Shrd, KiB", "Unique RSS, KiB", "I/O Bytes Read",
-	"I/O Read Operations", "I/O Bytes Written", "I/O Write Operations",
-	"Autogroup Identifier", "Autogroup Nice Value",
-	"Start Time from boot", "Elapsed Running Time", "CPU Utilization",
-	"Utilization + child", "CGRP namespace Inode", "TIME namespace Inode",
-};
-
 enum { HEAD_ROWS = 4, DESC_MAX = 20, NAME_W = 8 };
 
-static int slot_field(int slot)
+static int slot_field(const struct window *w, int slot)
 {
-	return (Curwin->fieldscur[slot] >> 1) - 37;
+	return (w->fieldscur[slot] >> 1) - 37;
 }
 
-static bool slot_shown(int slot)
+static bool slot_shown(const struct window *w, int slot)
 {
-	return Curwin->fieldscur[slot] & 1;
+	return w->fieldscur[slot] & 1;
 }
 
 /* The reference's grid: rows per column, each column's width, and
@@ -76,7 +46,7 @@ static bool grid(int *rows, int *colw, int *descw)
 	return *descw >= 0;
 }
 
-static void draw(int cur, bool moving, bool clear)
+static void draw(const struct window *w, int cur, bool moving, bool clear)
 {
 	char head[512], cell[256], desc[DESC_MAX + 8];
 	int rows, colw, dw = 0;
@@ -95,8 +65,8 @@ static void draw(int cur, bool moving, bool clear)
 		 "Left commits,\n"
 		 "   'd' or <Space> toggles display, 's' sets sort.  Use 'q' or "
 		 "<Esc> to end!\n",
-		 (int)(Curwin - Rc.win) + 1, Curwin->name,
-		 field_name(Curwin->sortindx));
+		 (int)(w - Rc.win) + 1, w->name,
+		 field_name(w->sortindx));
 	scr_special(head);
 	if (!fit) {
 		scr_puts("\neven using field names only, window is now too "
@@ -105,8 +75,8 @@ static void draw(int cur, bool moving, bool clear)
 		return;
 	}
 	for (int i = 0; i < FLD_COUNT; i++) {
-		int f = slot_field(i), x = (i / rows) * colw;
-		bool on = slot_shown(i), here = i == cur;
+		int f = slot_field(w, i), x = (i / rows) * colw;
+		bool on = slot_shown(w, i), here = i == cur;
 		const char *b = on ? scr_cap(2) : "";
 
 		if (f < 0 || f >= FLD_COUNT || x >= Screen_cols)
@@ -114,7 +84,7 @@ static void draw(int cur, bool moving, bool clear)
 		/* "= " and as much of the description as fits, padded to
 		 * the column (all of it may be cut) */
 		snprintf(desc, sizeof(desc), "= %.*s", dw > 2 ? dw - 2 : 0,
-			 descs[f]);
+			 field_desc(f));
 		scr_goto(x, HEAD_ROWS + i % rows);
 		if (here && moving) {
 			/* the field being moved: all of it reversed */
@@ -133,24 +103,24 @@ static void draw(int cur, bool moving, bool clear)
 	scr_flush();
 }
 
-void fieldmgr_run(void)
+void fieldmgr_run(struct window *w)
 {
 	int cur = 0, moving = -1;
 
 	/* the cursor starts on the sort field */
 	for (int i = 0; i < FLD_COUNT; i++)
-		if (slot_field(i) == Curwin->sortindx)
+		if (slot_field(w, i) == w->sortindx)
 			cur = i;
 
-	scr_caps(Curwin);
-	draw(cur, moving >= 0, true);
+	scr_caps(w);
+	draw(w, cur, moving >= 0, true);
 	while (!Quit) {
 		int k = scr_getkey(-1);
 
 		if (k == TK_NONE) {
 			if (scr_resized()) {
 				scr_geometry();
-				draw(cur, moving >= 0, true);
+				draw(w, cur, moving >= 0, true);
 			}
 			continue;
 		}
@@ -168,10 +138,10 @@ void fieldmgr_run(void)
 			if (to < 0 || to >= FLD_COUNT)
 				break;
 			if (moving >= 0) {
-				int v = Curwin->fieldscur[cur];
+				int v = w->fieldscur[cur];
 
-				Curwin->fieldscur[cur] = Curwin->fieldscur[to];
-				Curwin->fieldscur[to] = v;
+				w->fieldscur[cur] = w->fieldscur[to];
+				w->fieldscur[to] = v;
 			}
 			cur = to;
 			break;
@@ -186,15 +156,15 @@ void fieldmgr_run(void)
 			break;
 		case 'd':
 		case ' ':
-			Curwin->fieldscur[cur] ^= 1;
+			w->fieldscur[cur] ^= 1;
 			break;
 		case 's':
-			Curwin->sortindx = slot_field(cur);
+			w->sortindx = slot_field(w, cur);
 			break;
 		default:
 			break;
 		}
-		draw(cur, moving >= 0, false);
+		draw(w, cur, moving >= 0, false);
 	}
 	scr_clear();
 }

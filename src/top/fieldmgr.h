@@ -2,7 +2,9 @@
 #ifndef TOP_FIELDMGR_H
 #define TOP_FIELDMGR_H
 
-/* Runs the screen until 'q' or Esc. */
-void fieldmgr_run(void);
+#include "top.h"
+
+/* Runs the screen for window w until 'q' or Esc. */
+void fieldmgr_run(struct window *w);
 
 #endif

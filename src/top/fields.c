@@ -1,4 +1,5 @@
 /* The field table and the cell printers. */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,12 +24,20 @@ enum kind {
 	K_ELAPSED, K_FLAGS, K_PRIO, K_COMMAND,
 };
 
+/* One row per field: what the task area and the Fields Management
+ * screen know of it.  A value is an item of the task (scaled from pages
+ * to KiB when pages is set; index picks one of an array item), or a
+ * getter of its own where top derives it (num) or shows text (str). */
 struct field {
 	const char *head;
+	const char *desc;       /* the Fields Management screen's text */
 	int width;              /* 0: set at start-up; -1: variable */
+	bool grows;             /* 'X' widens it (the man page's list) */
 	enum kind kind;
 	group_mask groups;
-	/* the value: exactly one of these is set */
+	enum item item;
+	int index;
+	bool pages;
 	long long (*num)(const struct row *r);
 	const char *(*str)(const struct row *r, char *buf, size_t size);
 };
@@ -36,72 +45,90 @@ struct field {
 #define G(g) GROUP_BIT(GRP_##g)
 #define T(r) ((r)->t)
 
-/* Numeric getters: one line each. */
-#define NUM(name, expr) \
-	static long long name(const struct row *r) { (void)r; return (expr); }
-#define PGKIB(x) ((long long)(x) * sys_page_kib())
+/* The value of item it (element index of an array item) of task t,
+ * widened as its type says.  top's own generic access over the item
+ * table's offsets: the library's item_num() (issue 18, branch arch)
+ * replaces it once merged, with one item per namespace instead of
+ * index. */
+static long long item_value(const struct task *t, enum item it, int index)
+{
+	const char *p = (const char *)t + item_table[it].offset;
 
-NUM(v_pid, T(r)->tid)
-NUM(v_ppid, T(r)->ppid)
-NUM(v_euid, T(r)->euid)
-NUM(v_ruid, T(r)->ruid)
-NUM(v_suid, T(r)->suid)
-NUM(v_egid, T(r)->egid)
-NUM(v_pgrp, T(r)->pgrp)
-NUM(v_tpgid, T(r)->tpgid)
-NUM(v_sid, T(r)->session)
-NUM(v_prio, T(r)->priority)
-NUM(v_nice, T(r)->nice)
-NUM(v_nlwp, T(r)->nlwp)
-NUM(v_cpu, T(r)->processor)
-NUM(v_tics_delta, (long long)r->tics_delta)
-NUM(v_tics, (long long)(T(r)->utime + T(r)->stime))
-NUM(v_virt, PGKIB(T(r)->sm_size))
-NUM(v_swap, (long long)T(r)->vm_swap)
-NUM(v_res, PGKIB(T(r)->sm_resident))
-NUM(v_code, PGKIB(T(r)->sm_text))
-NUM(v_data, PGKIB(T(r)->sm_data))
-NUM(v_shr, PGKIB(T(r)->sm_shared))
-NUM(v_majflt, (long long)T(r)->majflt)
-NUM(v_minflt, (long long)T(r)->minflt)
-NUM(v_dirty, (long long)T(r)->sm_dirty)
-NUM(v_state, T(r)->state)
-NUM(v_flags, (long long)T(r)->flags)
-NUM(v_tgid, T(r)->tgid)
-NUM(v_oom_adj, T(r)->oom_adj)
-NUM(v_oom_score, T(r)->oom_score)
-NUM(v_maj_delta, (long long)r->maj_delta)
-NUM(v_min_delta, (long long)r->min_delta)
-NUM(v_used, PGKIB(T(r)->sm_resident) + (long long)T(r)->vm_swap)
-NUM(v_ns_ipc, (long long)T(r)->ns[TASK_NS_IPC])
-NUM(v_ns_mnt, (long long)T(r)->ns[TASK_NS_MNT])
-NUM(v_ns_net, (long long)T(r)->ns[TASK_NS_NET])
-NUM(v_ns_pid, (long long)T(r)->ns[TASK_NS_PID])
-NUM(v_ns_user, (long long)T(r)->ns[TASK_NS_USER])
-NUM(v_ns_uts, (long long)T(r)->ns[TASK_NS_UTS])
-NUM(v_ns_cgroup, (long long)T(r)->ns[TASK_NS_CGROUP])
-NUM(v_ns_time, (long long)T(r)->ns[TASK_NS_TIME])
-NUM(v_rss_anon, (long long)T(r)->vm_rss_anon)
-NUM(v_rss_file, (long long)T(r)->vm_rss_file)
-NUM(v_rss_locked, (long long)T(r)->vm_lock)
-NUM(v_rss_shared, (long long)T(r)->vm_rss_shared)
-NUM(v_loginuid, (int)T(r)->loginuid)
-NUM(v_smap_rss, (long long)T(r)->sm_rss)
-NUM(v_smap_pss, (long long)T(r)->sm_pss)
-NUM(v_smap_pss_anon, (long long)T(r)->sm_pss_anon)
-NUM(v_smap_pss_file, (long long)T(r)->sm_pss_file)
-NUM(v_smap_pss_shmem, (long long)T(r)->sm_pss_shmem)
-NUM(v_smap_uss, (long long)T(r)->sm_uss)
-NUM(v_io_rbytes, (long long)T(r)->io_read_bytes)
-NUM(v_io_rops, (long long)T(r)->io_syscr)
-NUM(v_io_wbytes, (long long)T(r)->io_write_bytes)
-NUM(v_io_wops, (long long)T(r)->io_syscw)
+	switch (item_table[it].type) {
+	case T_INT:
+		return ((const int *)p)[index];
+	case T_UINT:
+		return ((const unsigned *)p)[index];
+	case T_LONG:
+		return ((const long *)p)[index];
+	case T_ULONG:
+		return (long long)((const unsigned long *)p)[index];
+	case T_ULL:
+		return (long long)((const unsigned long long *)p)[index];
+	case T_U64:
+		return (long long)((const uint64_t *)p)[index];
+	case T_CHAR:
+		return p[index];
+	default:
+		return 0;
+	}
+}
+
+/* The values top derives: deltas since the last reap, sums, lookups. */
+static long long v_tics_delta(const struct row *r)
+{
+	return (long long)r->tics_delta;
+}
+
+static long long v_maj_delta(const struct row *r)
+{
+	return (long long)r->maj_delta;
+}
+
+static long long v_min_delta(const struct row *r)
+{
+	return (long long)r->min_delta;
+}
+
+static long long v_tics(const struct row *r)
+{
+	return (long long)(T(r)->utime + T(r)->stime);
+}
+
+static long long v_used(const struct row *r)
+{
+	return (long long)T(r)->sm_resident * sys_page_kib() +
+	       (long long)T(r)->vm_swap;
+}
+
+/* an unset loginuid shows as -1 */
+static long long v_loginuid(const struct row *r)
+{
+	return (int)T(r)->loginuid;
+}
+
 /* a task without an autogroup file (threads, kernel threads) shows -1 */
-NUM(v_ag_id, (T(r)->groups_filled & GROUP_BIT(GRP_AUTOGROUP)) ?
-	     T(r)->autogroup_id : -1)
-NUM(v_ag_nice, T(r)->autogroup_nice)
-NUM(v_start, (long long)T(r)->start_time)
-NUM(v_numa, numa_node_of(T(r)->processor))
+static long long v_ag_id(const struct row *r)
+{
+	return (T(r)->groups_filled & GROUP_BIT(GRP_AUTOGROUP)) ?
+	       T(r)->autogroup_id : -1;
+}
+
+static long long v_numa(const struct row *r)
+{
+	return numa_node_of(T(r)->processor);
+}
+
+/* The numeric value of field d for row r. */
+static long long field_num(const struct field *d, const struct row *r)
+{
+	long long v;
+
+	if (d->num)
+		return d->num(r);
+	v = item_value(r->t, d->item, d->index);
+	return d->pages ? v * sys_page_kib() : v;
+}
 
 /* String getters: they may use buf; they return what to show. */
 #define STR(name) \
@@ -266,89 +293,223 @@ STR(s_exe)
 	return buf;
 }
 
-#define N(h, w, k, g, f) { h, w, k, g, f, NULL }
-#define S(h, w, g, f) { h, w, K_STR, g, NULL, f }
-
-/* One row per field: header, width, printer, data groups, value. */
 static struct field fields[FLD_COUNT] = {
-	[F_PID]      = N("PID", 0, K_NUM, 0, v_pid),
-	[F_PPID]     = N("PPID", 0, K_NUM, G(STAT), v_ppid),
-	[F_UID]      = N("UID", 5, K_NUM, G(OWNER), v_euid),
-	[F_USER]     = S("USER", 8, G(OWNER), s_euser),
-	[F_RUID]     = N("RUID", 5, K_NUM, G(STATUS), v_ruid),
-	[F_RUSER]    = S("RUSER", 8, G(STATUS), s_ruser),
-	[F_SUID]     = N("SUID", 5, K_NUM, G(STATUS), v_suid),
-	[F_SUSER]    = S("SUSER", 8, G(STATUS), s_suser),
-	[F_GID]      = N("GID", 5, K_NUM, G(OWNER), v_egid),
-	[F_GROUP]    = S("GROUP", 8, G(OWNER), s_egroup),
-	[F_PGRP]     = N("PGRP", 0, K_NUM, G(STAT), v_pgrp),
-	[F_TTY]      = S("TTY", 8, G(STAT), s_tty),
-	[F_TPGID]    = N("TPGID", 0, K_NUM, G(STAT), v_tpgid),
-	[F_SID]      = N("SID", 0, K_NUM, G(STAT), v_sid),
-	[F_PR]       = N("PR", 3, K_PRIO, G(STAT), v_prio),
-	[F_NI]       = N("NI", 3, K_NUMZ, G(STAT), v_nice),
-	[F_NTH]      = N("nTH", 3, K_NUM, G(STAT), v_nlwp),
-	[F_P]        = N("P", 0, K_NUM, G(STAT), v_cpu),
-	[F_CPU]      = N("%CPU", 5, K_PCPU, G(STAT), v_tics_delta),
-	[F_TIME]     = N("TIME", 6, K_TIME, G(STAT), v_tics),
-	[F_TIMEP]    = N("TIME+", 9, K_TIMEP, G(STAT), v_tics),
-	[F_MEM]      = N("%MEM", 5, K_PMEM, G(STATM), v_res),
-	[F_VIRT]     = N("VIRT", 7, K_MEM, G(STATM), v_virt),
-	[F_SWAP]     = N("SWAP", 6, K_MEM, G(STATUS), v_swap),
-	[F_RES]      = N("RES", 6, K_MEM, G(STATM), v_res),
-	[F_CODE]     = N("CODE", 6, K_MEM, G(STATM), v_code),
-	[F_DATA]     = N("DATA", 7, K_MEM, G(STATM), v_data),
-	[F_SHR]      = N("SHR", 6, K_MEM, G(STATM), v_shr),
-	[F_NMAJ]     = N("nMaj", 4, K_SNUM, G(STAT), v_majflt),
-	[F_NMIN]     = N("nMin", 4, K_SNUM, G(STAT), v_minflt),
-	[F_NDRT]     = N("nDRT", 4, K_SNUM, G(STATM), v_dirty),
-	[F_S]        = N("S", 1, K_STATE, G(STAT), v_state),
-	[F_COMMAND]  = N("COMMAND", -1, K_COMMAND, G(STAT), NULL),
-	[F_WCHAN]    = S("WCHAN", 10, G(WCHAN), s_wchan),
-	[F_FLAGS]    = { "Flags", 8, K_FLAGS, G(STAT), v_flags, s_flags },
-	[F_CGROUPS]  = S("CGROUPS", -1, G(CGROUP), s_cgroups),
-	[F_SUPGIDS]  = S("SUPGIDS", -1, G(STATUS), s_supgids),
-	[F_SUPGRPS]  = S("SUPGRPS", -1, G(STATUS), s_supgrps),
-	[F_TGID]     = N("TGID", 0, K_NUM, G(STAT), v_tgid),
-	[F_OOMA]     = N("OOMa", 5, K_NUMZ, G(OOM), v_oom_adj),
-	[F_OOMS]     = N("OOMs", 4, K_NUMZ, G(OOM), v_oom_score),
-	[F_ENVIRON]  = S("ENVIRON", -1, G(ENVIRON), s_environ),
-	[F_VMJ]      = N("vMj", 3, K_SNUM, G(STAT), v_maj_delta),
-	[F_VMN]      = N("vMn", 3, K_SNUM, G(STAT), v_min_delta),
-	[F_USED]     = N("USED", 6, K_MEM, G(STATM) | G(STATUS), v_used),
-	[F_NSIPC]    = N("nsIPC", 10, K_NUM, G(NS), v_ns_ipc),
-	[F_NSMNT]    = N("nsMNT", 10, K_NUM, G(NS), v_ns_mnt),
-	[F_NSNET]    = N("nsNET", 10, K_NUM, G(NS), v_ns_net),
-	[F_NSPID]    = N("nsPID", 10, K_NUM, G(NS), v_ns_pid),
-	[F_NSUSER]   = N("nsUSER", 10, K_NUM, G(NS), v_ns_user),
-	[F_NSUTS]    = N("nsUTS", 10, K_NUM, G(NS), v_ns_uts),
-	[F_LXC]      = S("LXC", 8, G(CGROUP), s_lxc),
-	[F_RSAN]     = N("RSan", 6, K_MEM, G(STATUS), v_rss_anon),
-	[F_RSFD]     = N("RSfd", 6, K_MEM, G(STATUS), v_rss_file),
-	[F_RSLK]     = N("RSlk", 6, K_MEM, G(STATUS), v_rss_locked),
-	[F_RSSH]     = N("RSsh", 6, K_MEM, G(STATUS), v_rss_shared),
-	[F_CGNAME]   = S("CGNAME", -1, G(CGROUP), s_cgname),
-	[F_NU]       = N("NU", 2, K_NUM, G(STAT), v_numa),
-	[F_LOGID]    = N("LOGID", 5, K_NUM, G(LOGIN), v_loginuid),
-	[F_EXE]      = S("EXE", -1, G(EXE), s_exe),
-	[F_RSS]      = N("RSS", 6, K_MEM, G(SMAPS), v_smap_rss),
-	[F_PSS]      = N("PSS", 6, K_MEM, G(SMAPS), v_smap_pss),
-	[F_PSAN]     = N("PSan", 6, K_MEM, G(SMAPS), v_smap_pss_anon),
-	[F_PSFD]     = N("PSfd", 6, K_MEM, G(SMAPS), v_smap_pss_file),
-	[F_PSSH]     = N("PSsh", 6, K_MEM, G(SMAPS), v_smap_pss_shmem),
-	[F_USS]      = N("USS", 6, K_MEM, G(SMAPS), v_smap_uss),
-	[F_IOR]      = N("ioR", 6, K_SNUM, G(IO), v_io_rbytes),
-	[F_IOROP]    = N("ioRop", 5, K_SNUM, G(IO), v_io_rops),
-	[F_IOW]      = N("ioW", 6, K_SNUM, G(IO), v_io_wbytes),
-	[F_IOWOP]    = N("ioWop", 5, K_SNUM, G(IO), v_io_wops),
-	[F_AGID]     = N("AGID", 5, K_NUM, G(AUTOGROUP), v_ag_id),
-	[F_AGNI]     = N("AGNI", 4, K_NUM, G(AUTOGROUP), v_ag_nice),
-	[F_STARTED]  = N("STARTED", 7, K_STARTED, G(STAT), v_start),
-	[F_ELAPSED]  = N("ELAPSED", 7, K_ELAPSED, G(STAT), v_start),
-	[F_CUU]      = N("%CUU", 6, K_PUTIL, G(STAT), v_tics),
-	[F_CUC]      = N("%CUC", 7, K_PUTIL, G(STAT), v_tics),
-	[F_NSCGROUP] = N("nsCGROUP", 10, K_NUM, G(NS), v_ns_cgroup),
-	[F_NSTIME]   = N("nsTIME", 10, K_NUM, G(NS), v_ns_time),
+	[F_PID] = { .head = "PID", .kind = K_NUM, .item = ITEM_TID,
+		.desc = "Process Id" },
+	[F_PPID] = { .head = "PPID", .kind = K_NUM, .groups = G(STAT),
+		.item = ITEM_PPID, .desc = "Parent Process pid" },
+	[F_UID] = { .head = "UID", .width = 5, .kind = K_NUM,
+		.groups = G(OWNER), .item = ITEM_EUID, .grows = true,
+		.desc = "Effective User Id" },
+	[F_USER] = { .head = "USER", .width = 8, .kind = K_STR,
+		.groups = G(OWNER), .str = s_euser, .grows = true,
+		.desc = "Effective User Name" },
+	[F_RUID] = { .head = "RUID", .width = 5, .kind = K_NUM,
+		.groups = G(STATUS), .item = ITEM_RUID, .grows = true,
+		.desc = "Real User Id" },
+	[F_RUSER] = { .head = "RUSER", .width = 8, .kind = K_STR,
+		.groups = G(STATUS), .str = s_ruser, .grows = true,
+		.desc = "Real User Name" },
+	[F_SUID] = { .head = "SUID", .width = 5, .kind = K_NUM,
+		.groups = G(STATUS), .item = ITEM_SUID, .grows = true,
+		.desc = "Saved User Id" },
+	[F_SUSER] = { .head = "SUSER", .width = 8, .kind = K_STR,
+		.groups = G(STATUS), .str = s_suser, .grows = true,
+		.desc = "Saved User Name" },
+	[F_GID] = { .head = "GID", .width = 5, .kind = K_NUM,
+		.groups = G(OWNER), .item = ITEM_EGID, .grows = true,
+		.desc = "Group Id" },
+	[F_GROUP] = { .head = "GROUP", .width = 8, .kind = K_STR,
+		.groups = G(OWNER), .str = s_egroup, .grows = true,
+		.desc = "Group Name" },
+	[F_PGRP] = { .head = "PGRP", .kind = K_NUM, .groups = G(STAT),
+		.item = ITEM_PGRP, .desc = "Process Group Id" },
+	[F_TTY] = { .head = "TTY", .width = 8, .kind = K_STR,
+		.groups = G(STAT), .str = s_tty, .grows = true,
+		.desc = "Controlling Tty" },
+	[F_TPGID] = { .head = "TPGID", .kind = K_NUM, .groups = G(STAT),
+		.item = ITEM_TPGID, .desc = "Tty Process Grp Id" },
+	[F_SID] = { .head = "SID", .kind = K_NUM, .groups = G(STAT),
+		.item = ITEM_SESSION, .desc = "Session Id" },
+	[F_PR] = { .head = "PR", .width = 3, .kind = K_PRIO, .groups = G(STAT),
+		.item = ITEM_PRIORITY, .desc = "Priority" },
+	[F_NI] = { .head = "NI", .width = 3, .kind = K_NUMZ, .groups = G(STAT),
+		.item = ITEM_NICE, .desc = "Nice Value" },
+	[F_NTH] = { .head = "nTH", .width = 3, .kind = K_NUM,
+		.groups = G(STAT), .item = ITEM_NLWP,
+		.desc = "Number of Threads" },
+	[F_P] = { .head = "P", .kind = K_NUM, .groups = G(STAT),
+		.item = ITEM_PROCESSOR, .desc = "Last Used Cpu (SMP)" },
+	[F_CPU] = { .head = "%CPU", .width = 5, .kind = K_PCPU,
+		.groups = G(STAT), .num = v_tics_delta, .desc = "CPU Usage" },
+	[F_TIME] = { .head = "TIME", .width = 6, .kind = K_TIME,
+		.groups = G(STAT), .num = v_tics, .desc = "CPU Time" },
+	[F_TIMEP] = { .head = "TIME+", .width = 9, .kind = K_TIMEP,
+		.groups = G(STAT), .num = v_tics,
+		.desc = "CPU Time, hundredths" },
+	[F_MEM] = { .head = "%MEM", .width = 5, .kind = K_PMEM,
+		.groups = G(STATM), .item = ITEM_SM_RESIDENT, .pages = true,
+		.desc = "Memory Usage (RES)" },
+	[F_VIRT] = { .head = "VIRT", .width = 7, .kind = K_MEM,
+		.groups = G(STATM), .item = ITEM_SM_SIZE, .pages = true,
+		.desc = "Virtual Image (KiB)" },
+	[F_SWAP] = { .head = "SWAP", .width = 6, .kind = K_MEM,
+		.groups = G(STATUS), .item = ITEM_VM_SWAP,
+		.desc = "Swapped Size (KiB)" },
+	[F_RES] = { .head = "RES", .width = 6, .kind = K_MEM,
+		.groups = G(STATM), .item = ITEM_SM_RESIDENT, .pages = true,
+		.desc = "Resident Size (KiB)" },
+	[F_CODE] = { .head = "CODE", .width = 6, .kind = K_MEM,
+		.groups = G(STATM), .item = ITEM_SM_TEXT, .pages = true,
+		.desc = "Code Size (KiB)" },
+	[F_DATA] = { .head = "DATA", .width = 7, .kind = K_MEM,
+		.groups = G(STATM), .item = ITEM_SM_DATA, .pages = true,
+		.desc = "Data+Stack (KiB)" },
+	[F_SHR] = { .head = "SHR", .width = 6, .kind = K_MEM,
+		.groups = G(STATM), .item = ITEM_SM_SHARED, .pages = true,
+		.desc = "Shared Memory (KiB)" },
+	[F_NMAJ] = { .head = "nMaj", .width = 4, .kind = K_SNUM,
+		.groups = G(STAT), .item = ITEM_MAJFLT,
+		.desc = "Major Page Faults" },
+	[F_NMIN] = { .head = "nMin", .width = 4, .kind = K_SNUM,
+		.groups = G(STAT), .item = ITEM_MINFLT,
+		.desc = "Minor Page Faults" },
+	[F_NDRT] = { .head = "nDRT", .width = 4, .kind = K_SNUM,
+		.groups = G(STATM), .item = ITEM_SM_DIRTY,
+		.desc = "Dirty Pages Count" },
+	[F_S] = { .head = "S", .width = 1, .kind = K_STATE, .groups = G(STAT),
+		.item = ITEM_STATE, .desc = "Process Status" },
+	[F_COMMAND] = { .head = "COMMAND", .width = -1, .kind = K_COMMAND,
+		.groups = G(STAT), .desc = "Command Name/Line" },
+	[F_WCHAN] = { .head = "WCHAN", .width = 10, .kind = K_STR,
+		.groups = G(WCHAN), .str = s_wchan, .grows = true,
+		.desc = "Sleeping in Function" },
+	[F_FLAGS] = { .head = "Flags", .width = 8, .kind = K_FLAGS,
+		.groups = G(STAT), .item = ITEM_FLAGS, .str = s_flags,
+		.desc = "Task Flags <sched.h>" },
+	[F_CGROUPS] = { .head = "CGROUPS", .width = -1, .kind = K_STR,
+		.groups = G(CGROUP), .str = s_cgroups,
+		.desc = "Control Groups" },
+	[F_SUPGIDS] = { .head = "SUPGIDS", .width = -1, .kind = K_STR,
+		.groups = G(STATUS), .str = s_supgids,
+		.desc = "Supp Groups IDs" },
+	[F_SUPGRPS] = { .head = "SUPGRPS", .width = -1, .kind = K_STR,
+		.groups = G(STATUS), .str = s_supgrps,
+		.desc = "Supp Groups Names" },
+	[F_TGID] = { .head = "TGID", .kind = K_NUM, .groups = G(STAT),
+		.item = ITEM_TGID, .desc = "Thread Group Id" },
+	[F_OOMA] = { .head = "OOMa", .width = 5, .kind = K_NUMZ,
+		.groups = G(OOM), .item = ITEM_OOM_ADJ,
+		.desc = "OOMEM Adjustment" },
+	[F_OOMS] = { .head = "OOMs", .width = 4, .kind = K_NUMZ,
+		.groups = G(OOM), .item = ITEM_OOM_SCORE,
+		.desc = "OOMEM Score current" },
+	[F_ENVIRON] = { .head = "ENVIRON", .width = -1, .kind = K_STR,
+		.groups = G(ENVIRON), .str = s_environ,
+		.desc = "Environment vars" },
+	[F_VMJ] = { .head = "vMj", .width = 3, .kind = K_SNUM,
+		.groups = G(STAT), .num = v_maj_delta,
+		.desc = "Major Faults delta" },
+	[F_VMN] = { .head = "vMn", .width = 3, .kind = K_SNUM,
+		.groups = G(STAT), .num = v_min_delta,
+		.desc = "Minor Faults delta" },
+	[F_USED] = { .head = "USED", .width = 6, .kind = K_MEM,
+		.groups = G(STATM) | G(STATUS), .num = v_used,
+		.desc = "Res+Swap Size (KiB)" },
+	[F_NSIPC] = { .head = "nsIPC", .width = 10, .kind = K_NUM,
+		.groups = G(NS), .item = ITEM_NS, .index = TASK_NS_IPC,
+		.grows = true, .desc = "IPC namespace Inode" },
+	[F_NSMNT] = { .head = "nsMNT", .width = 10, .kind = K_NUM,
+		.groups = G(NS), .item = ITEM_NS, .index = TASK_NS_MNT,
+		.grows = true, .desc = "MNT namespace Inode" },
+	[F_NSNET] = { .head = "nsNET", .width = 10, .kind = K_NUM,
+		.groups = G(NS), .item = ITEM_NS, .index = TASK_NS_NET,
+		.grows = true, .desc = "NET namespace Inode" },
+	[F_NSPID] = { .head = "nsPID", .width = 10, .kind = K_NUM,
+		.groups = G(NS), .item = ITEM_NS, .index = TASK_NS_PID,
+		.grows = true, .desc = "PID namespace Inode" },
+	[F_NSUSER] = { .head = "nsUSER", .width = 10, .kind = K_NUM,
+		.groups = G(NS), .item = ITEM_NS, .index = TASK_NS_USER,
+		.grows = true, .desc = "USER namespace Inode" },
+	[F_NSUTS] = { .head = "nsUTS", .width = 10, .kind = K_NUM,
+		.groups = G(NS), .item = ITEM_NS, .index = TASK_NS_UTS,
+		.grows = true, .desc = "UTS namespace Inode" },
+	[F_LXC] = { .head = "LXC", .width = 8, .kind = K_STR,
+		.groups = G(CGROUP), .str = s_lxc, .grows = true,
+		.desc = "LXC container name" },
+	[F_RSAN] = { .head = "RSan", .width = 6, .kind = K_MEM,
+		.groups = G(STATUS), .item = ITEM_VM_RSS_ANON,
+		.desc = "RES Anonymous (KiB)" },
+	[F_RSFD] = { .head = "RSfd", .width = 6, .kind = K_MEM,
+		.groups = G(STATUS), .item = ITEM_VM_RSS_FILE,
+		.desc = "RES File-based (KiB)" },
+	[F_RSLK] = { .head = "RSlk", .width = 6, .kind = K_MEM,
+		.groups = G(STATUS), .item = ITEM_VM_LOCK,
+		.desc = "RES Locked (KiB)" },
+	[F_RSSH] = { .head = "RSsh", .width = 6, .kind = K_MEM,
+		.groups = G(STATUS), .item = ITEM_VM_RSS_SHARED,
+		.desc = "RES Shared (KiB)" },
+	[F_CGNAME] = { .head = "CGNAME", .width = -1, .kind = K_STR,
+		.groups = G(CGROUP), .str = s_cgname,
+		.desc = "Control Group name" },
+	[F_NU] = { .head = "NU", .width = 2, .kind = K_NUM, .groups = G(STAT),
+		.num = v_numa, .desc = "Last Used NUMA node" },
+	[F_LOGID] = { .head = "LOGID", .width = 5, .kind = K_NUM,
+		.groups = G(LOGIN), .num = v_loginuid, .grows = true,
+		.desc = "Login User Id" },
+	[F_EXE] = { .head = "EXE", .width = -1, .kind = K_STR,
+		.groups = G(EXE), .str = s_exe, .desc = "Executable Path" },
+	[F_RSS] = { .head = "RSS", .width = 6, .kind = K_MEM,
+		.groups = G(SMAPS), .item = ITEM_SMAP_RSS,
+		.desc = "Res Mem (smaps), KiB" },
+	[F_PSS] = { .head = "PSS", .width = 6, .kind = K_MEM,
+		.groups = G(SMAPS), .item = ITEM_SMAP_PSS,
+		.desc = "Proportion RSS,  KiB" },
+	[F_PSAN] = { .head = "PSan", .width = 6, .kind = K_MEM,
+		.groups = G(SMAPS), .item = ITEM_SMAP_PSS_ANON,
+		.desc = "Proportion Anon, KiB" },
+	[F_PSFD] = { .head = "PSfd", .width = 6, .kind = K_MEM,
+		.groups = G(SMAPS), .item = ITEM_SMAP_PSS_FILE,
+		.desc = "Proportion File, KiB" },
+	[F_PSSH] = { .head = "PSsh", .width = 6, .kind = K_MEM,
+		.groups = G(SMAPS), .item = ITEM_SMAP_PSS_SHMEM,
+		.desc = "Proportion Shrd, KiB" },
+	[F_USS] = { .head = "USS", .width = 6, .kind = K_MEM,
+		.groups = G(SMAPS), .item = ITEM_SMAP_USS,
+		.desc = "Unique RSS, KiB" },
+	[F_IOR] = { .head = "ioR", .width = 6, .kind = K_SNUM, .groups = G(IO),
+		.item = ITEM_IO_READ_BYTES, .desc = "I/O Bytes Read" },
+	[F_IOROP] = { .head = "ioRop", .width = 5, .kind = K_SNUM,
+		.groups = G(IO), .item = ITEM_IO_SYSCR,
+		.desc = "I/O Read Operations" },
+	[F_IOW] = { .head = "ioW", .width = 6, .kind = K_SNUM, .groups = G(IO),
+		.item = ITEM_IO_WRITE_BYTES, .desc = "I/O Bytes Written" },
+	[F_IOWOP] = { .head = "ioWop", .width = 5, .kind = K_SNUM,
+		.groups = G(IO), .item = ITEM_IO_SYSCW,
+		.desc = "I/O Write Operations" },
+	[F_AGID] = { .head = "AGID", .width = 5, .kind = K_NUM,
+		.groups = G(AUTOGROUP), .num = v_ag_id,
+		.desc = "Autogroup Identifier" },
+	[F_AGNI] = { .head = "AGNI", .width = 4, .kind = K_NUM,
+		.groups = G(AUTOGROUP), .item = ITEM_AUTOGROUP_NICE,
+		.desc = "Autogroup Nice Value" },
+	[F_STARTED] = { .head = "STARTED", .width = 7, .kind = K_STARTED,
+		.groups = G(STAT), .item = ITEM_START_TIME,
+		.desc = "Start Time from boot" },
+	[F_ELAPSED] = { .head = "ELAPSED", .width = 7, .kind = K_ELAPSED,
+		.groups = G(STAT), .item = ITEM_START_TIME,
+		.desc = "Elapsed Running Time" },
+	[F_CUU] = { .head = "%CUU", .width = 6, .kind = K_PUTIL,
+		.groups = G(STAT), .num = v_tics, .desc = "CPU Utilization" },
+	[F_CUC] = { .head = "%CUC", .width = 7, .kind = K_PUTIL,
+		.groups = G(STAT), .num = v_tics,
+		.desc = "Utilization + child" },
+	[F_NSCGROUP] = { .head = "nsCGROUP", .width = 10, .kind = K_NUM,
+		.groups = G(NS), .item = ITEM_NS, .index = TASK_NS_CGROUP,
+		.grows = true, .desc = "CGRP namespace Inode" },
+	[F_NSTIME] = { .head = "nsTIME", .width = 10, .kind = K_NUM,
+		.groups = G(NS), .item = ITEM_NS, .index = TASK_NS_TIME,
+		.grows = true, .desc = "TIME namespace Inode" },
 };
 
 double Sort_uptime;
@@ -358,11 +519,16 @@ const char *field_name(int f)
 	return fields[f].head;
 }
 
+const char *field_desc(int f)
+{
+	return fields[f].desc;
+}
+
 int field_width(int f)
 {
 	int w = fields[f].width;
 
-	return w > 0 ? w + xwidth_extra(f, w) : w;
+	return w > 0 && fields[f].grows ? w + xwidth_extra(f, w) : w;
 }
 
 bool field_is_variable(int f)
@@ -497,22 +663,25 @@ const char *field_cell(int f, const struct row *r, const struct frame *fr)
 
 	switch (d->kind) {
 	case K_NUM: {
-		long long v = d->num(r);
+		long long v = field_num(d, r);
 
-		xwidth_seen(f, snprintf(buf, sizeof(buf), "%lld", v), d->width);
+		if (d->grows)
+			xwidth_seen(f, snprintf(buf, sizeof(buf), "%lld", v),
+				    d->width);
 		return fmt_num(v, w, right, false);
 	}
 	case K_NUMZ:
-		return fmt_num(d->num(r), w, right, true);
+		return fmt_num(field_num(d, r), w, right, true);
 	case K_MEM:
-		return fmt_mem((enum scale)fr->task_mscale, (double)d->num(r), w,
+		return fmt_mem((enum scale)fr->task_mscale, (double)field_num(d, r), w,
 			       right);
 	case K_SNUM:
-		return fmt_scaled_num((unsigned long long)d->num(r), w, right);
+		return fmt_scaled_num((unsigned long long)field_num(d, r), w, right);
 	case K_STR: {
 		const char *s = d->str(r, buf, sizeof(buf));
 
-		xwidth_seen(f, (int)strlen(s), d->width);
+		if (d->grows)
+			xwidth_seen(f, (int)strlen(s), d->width);
 		return fmt_str(s, w, right);
 	}
 	case K_FLAGS:
@@ -533,7 +702,7 @@ const char *field_cell(int f, const struct row *r, const struct frame *fr)
 		return fmt_pct(u, w, right, false);
 	}
 	case K_PMEM:
-		return fmt_pct((float)d->num(r) * 100 / (float)fr->mem_total, w,
+		return fmt_pct((float)field_num(d, r) * 100 / (float)fr->mem_total, w,
 			       right, false);
 	case K_PUTIL:
 		return fmt_pct(utilization(r, fr, f == F_CUC), w, right, true);
@@ -581,7 +750,7 @@ int field_compare(int f, const struct row *a, const struct row *b,
 		field_command(&rb, winflags & ~WF_FOREST, y, sizeof(y));
 		return strcoll(x, y);
 	}
-	if (d->str && !d->num) {
+	if (d->kind == K_STR) {
 		static char x[8192], y[8192];
 		const char *sx = d->str(a, x, sizeof(x));
 		const char *sy = d->str(b, y, sizeof(y));
@@ -605,7 +774,7 @@ int field_compare(int f, const struct row *a, const struct row *b,
 		return x < y ? -1 : x > y;
 	}
 	{
-		long long x = d->num(a), y = d->num(b);
+		long long x = field_num(d, a), y = field_num(d, b);
 
 		return x < y ? -1 : x > y;
 	}

@@ -33,6 +33,8 @@ struct frame {
 };
 
 const char *field_name(int f);
+/* What the Fields Management screen says of it. */
+const char *field_desc(int f);
 /* 0 when set at start-up, -1 for variable width. */
 int field_width(int f);
 bool field_is_variable(int f);

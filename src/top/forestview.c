@@ -1,7 +1,6 @@
 #include <stdbool.h>
 #include "forestview.h"
 #include "frame.h"
-#include "tasks.h"
 
 enum { COLLAPSED_MAX = 256 };
 
@@ -56,14 +55,12 @@ char forestview_mark(const struct row *r)
 	return focus_tid ? '|' : ' ';
 }
 
-/* The topmost task of the current window, and whether it has children
- * (the next row of the built forest lies deeper). */
-static struct row *top_task(bool *children)
+/* The topmost task of a window (at its scroll position begtask among
+ * the n rows), and whether it has children (the next row of the built
+ * forest lies deeper). */
+static struct row *top_task(struct row **rows, size_t n, int at,
+			    bool *children)
 {
-	size_t n;
-	struct row **rows = tasks_rows(&n);
-	int at = Winstate[Curwin - Rc.win].begtask;
-
 	*children = false;
 	if (at < 0 || (size_t)at >= n)
 		return NULL;
@@ -71,15 +68,16 @@ static struct row *top_task(bool *children)
 	return rows[at];
 }
 
-void forestview_collapse(void)
+void forestview_collapse(const struct window *w, struct winstate *ws,
+			 struct row **rows, size_t n)
 {
 	bool children;
 	struct row *r;
 	int i;
 
-	if (!(Curwin->winflags & WF_FOREST))
+	if (!(w->winflags & WF_FOREST))
 		return;
-	r = top_task(&children);
+	r = top_task(rows, n, ws->begtask, &children);
 	if (!r)
 		return;
 	i = find_collapsed(r->t->tid);
@@ -89,20 +87,20 @@ void forestview_collapse(void)
 		collapsed[ncollapsed++] = r->t->tid;
 }
 
-void forestview_focus(void)
+void forestview_focus(const struct window *w, struct winstate *ws,
+		      struct row **rows, size_t n)
 {
-	struct winstate *ws = &Winstate[Curwin - Rc.win];
 	bool children;
 	struct row *r;
 
-	if (!(Curwin->winflags & WF_FOREST))
+	if (!(w->winflags & WF_FOREST))
 		return;
 	if (focus_tid) {
 		focus_tid = 0;
 		ws->begtask = focus_begtask;
 		return;
 	}
-	r = top_task(&children);
+	r = top_task(rows, n, ws->begtask, &children);
 	if (!r)
 		return;
 	focus_tid = r->t->tid;

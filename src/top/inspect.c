@@ -12,7 +12,7 @@
 #include "fields.h"
 #include "frame.h"
 #include "inspect.h"
-#include "inter.h"
+#include "prompt.h"
 #include "rctail.h"
 #include "screen.h"
 #include "taskcmd.h"
@@ -380,11 +380,11 @@ static bool find_from(size_t l, size_t c)
 static void find_next(bool first)
 {
 	if (!In.find[0])
-		inter_msg("Locate next inactive, use \"L\"");
+		prompt_msg("Locate next inactive, use \"L\"");
 	/* from the first line shown, at the column shown (the next one
 	 * for '&'), wherever the last match was */
 	else if (!find_from(In.top, first ? In.col : In.col + 1))
-		inter_msg("\"%s\" not found", In.find);
+		prompt_msg("\"%s\" not found", In.find);
 	else
 		return;
 	/* what was typed during the message is dropped here */
@@ -395,7 +395,7 @@ static void find_ask(void)
 {
 	char buf[sizeof(In.find)];
 
-	if (!inter_prompt("Locate string", buf, sizeof(buf)))
+	if (!prompt_line("Locate string", buf, sizeof(buf)))
 		return;
 	snprintf(In.find, sizeof(In.find), "%s", buf);
 	find_next(true);
@@ -420,7 +420,7 @@ static bool view(void)
 		int k;
 
 		draw_view();
-		k = inter_wait_key(redraw_view);
+		k = prompt_wait_key(redraw_view);
 		/* the screen may have been resized while waiting */
 		rows = Screen_rows > 4 ? (size_t)Screen_rows - 4 : 1;
 		page = rows > 1 ? rows - 1 : 1;
@@ -473,7 +473,7 @@ static bool view(void)
 				 In.e->pipe ? "pipe" : "file", In.e->what);
 			status_row(text, Screen_cols);
 			scr_flush();
-			k = inter_wait_key(redraw_view);
+			k = prompt_wait_key(redraw_view);
 			break;
 		}
 		default:
@@ -503,7 +503,7 @@ static void pause_screen(void)
 		int k;
 
 		draw_pause(pause_sel);
-		k = inter_wait_key(redraw_pause);
+		k = prompt_wait_key(redraw_pause);
 		if (k & 0x1000) {
 			Quit = true;
 			return;
@@ -542,7 +542,7 @@ void inspect_key(void)
 	if (!inspect_count()) {
 		char buf[4];
 
-		inter_prompt("to enable 'Y' press <Enter> then type 'W' and "
+		prompt_line("to enable 'Y' press <Enter> then type 'W' and "
 			     "restart top", buf, sizeof(buf));
 		return;
 	}
@@ -550,7 +550,7 @@ void inspect_key(void)
 	In.pid = taskcmd_top_pid();
 	snprintf(prompt, sizeof(prompt), "inspect at PID [default pid = %d]",
 		 In.pid);
-	got = inter_prompt_long(prompt, 16, 10, &v);
+	got = prompt_long(prompt, 16, 10, &v);
 	if (got < 0)
 		return;
 	if (got)
@@ -558,7 +558,7 @@ void inspect_key(void)
 	for (at = 0; at < n && rows[at]->t->tid != In.pid; at++)
 		;
 	if (at == n) {
-		inter_msg("unable to inspect, pid %d not found", In.pid);
+		prompt_msg("unable to inspect, pid %d not found", In.pid);
 		return;
 	}
 	field_command(rows[at], 0, In.name, sizeof(In.name));

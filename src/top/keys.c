@@ -1,4 +1,7 @@
-/* The interactive commands: one small function per key or key group. */
+/* The interactive commands: one small function per key or key group,
+ * and the binding table that maps each key to its function.  A command
+ * gets the current window; only the commands that choose another window
+ * ('g', the help's windows page, and altwin.c's) set Curwin. */
 #include <errno.h>
 #include <pwd.h>
 #include <stdio.h>
@@ -15,8 +18,9 @@
 #include "frame.h"
 #include "help.h"
 #include "inspect.h"
-#include "inter.h"
+#include "keys.h"
 #include "numa.h"
+#include "prompt.h"
 #include "rcfile.h"
 #include "rctail.h"
 #include "screen.h"
@@ -25,19 +29,97 @@
 #include "top.h"
 #include "xwidth.h"
 
-static void toggle(int flag)
+
+/* What a command is given: the current window, the key pressed and the
+ * binding's argument (a window flag, a field). */
+struct cmd {
+	struct window *w;
+	int key, arg;
+};
+
+static void key_toggle(const struct cmd *c)
 {
-	Curwin->winflags ^= flag;
+	c->w->winflags ^= c->arg;
+}
+
+/* 'S' and 'I' say what they did. */
+static void key_ctimes(const struct cmd *c)
+{
+	c->w->winflags ^= WF_CTIMES;
+	prompt_msg("Cumulative time %s",
+		   (c->w->winflags & WF_CTIMES) ? "On" : "Off");
+}
+
+static void key_irix(const struct cmd *c)
+{
+	(void)c;
+	Rc.mode_irixps = !Rc.mode_irixps;
+	prompt_msg("Irix mode %s", Rc.mode_irixps ? "On" : "Off");
+}
+
+static void key_quit(const struct cmd *c)
+{
+	(void)c;
+	Quit = true;
+}
+
+/* Space and Enter only refresh. */
+static void key_refresh(const struct cmd *c)
+{
+	(void)c;
+}
+
+static void key_threads(const struct cmd *c)
+{
+	(void)c;
+	Opt.threads = !Opt.threads;
+}
+
+/* 'B' is for all windows. */
+static void key_bold(const struct cmd *c)
+{
+	(void)c;
+	for (int i = 0; i < WIN_COUNT; i++)
+		Rc.win[i].winflags ^= WF_NOBOLD;
+}
+
+static void key_zero(const struct cmd *c)
+{
+	(void)c;
+	Rc.zero_suppress = !Rc.zero_suppress;
+}
+
+/* 'E', 'e' and ^E: the next scale, round to the first. */
+static void key_summ_scale(const struct cmd *c)
+{
+	(void)c;
+	if (++Rc.summ_mscale > 5)
+		Rc.summ_mscale = 0;
+}
+
+static void key_task_scale(const struct cmd *c)
+{
+	(void)c;
+	if (++Rc.task_mscale > 4)
+		Rc.task_mscale = 0;
+}
+
+/* the time scales: natural, then minutes up to weeks */
+static void key_tics_scale(const struct cmd *c)
+{
+	(void)c;
+	if (++Rc.tics_scaled > TICS_WEEK2)
+		Rc.tics_scaled = 0;
 }
 
 /* 'l', 't', 'm' and '1' and friends: summary toggles. */
-static void key_summary(int key)
+static void key_summary(const struct cmd *c)
 {
-	struct window *w = Curwin;
+	struct window *w = c->w;
 
-	switch (key) {
+	switch (c->key) {
 	case 'l':
-		toggle(WF_LOADAV);
+		w->winflags ^= WF_LOADAV;
 		break;
 	case 't':
 		/* on, bars, blocks, off */
@@ -63,7 +145,7 @@ static void key_summary(int key)
 		if (w->winflags & WF_CPUNODE)
 			w->winflags &= ~(WF_CPUNODE | WF_CPUSUM);
 		else
-			toggle(WF_CPUSUM);
+			w->winflags ^= WF_CPUSUM;
 		break;
 	case '4':
 		/* two abreast means one line per cpu */
@@ -75,12 +157,12 @@ static void key_summary(int key)
 
 /* '2': the summary line and one line per node, or back to the summary
  * alone; from an expanded node it goes to all nodes. */
-static void key_nodes(void)
+static void key_nodes(const struct cmd *c)
 {
-	struct window *w = Curwin;
+	struct window *w = c->w;
 
 	if (!numa_total()) {
-		inter_msg("sorry, NUMA extensions unavailable");
+		prompt_msg("sorry, NUMA extensions unavailable");
 		return;
 	}
 	if ((w->winflags & WF_CPUNODE) && Numa_sel < 0) {
@@ -94,73 +176,85 @@ static void key_nodes(void)
 }
 
 /* '3': one node's line followed by its cpus. */
-static void key_node_expand(void)
+static void key_node_expand(const struct cmd *c)
 {
 	char prompt[64];
 	long n;
 	int tot = numa_total();
 
 	if (!tot) {
-		inter_msg("sorry, NUMA extensions unavailable");
+		prompt_msg("sorry, NUMA extensions unavailable");
 		return;
 	}
 	snprintf(prompt, sizeof(prompt), "expand which numa node (0-%d)",
 		 tot - 1);
-	if (inter_prompt_long(prompt, 16, 10, &n) <= 0)
+	if (prompt_long(prompt, 16, 10, &n) <= 0)
 		return;
 	if (n < 0 || n >= tot) {
-		inter_msg("invalid numa node");
+		prompt_msg("invalid numa node");
 		return;
 	}
 	Numa_sel = (int)n;
-	Curwin->winflags |= WF_CPUNODE;
-	Curwin->winflags &= ~WF_CPUSUM;
+	c->w->winflags |= WF_CPUNODE;
+	c->w->winflags &= ~WF_CPUSUM;
 }
 
-static void key_delay(void)
+/* '!': cpus combined in groups of 2, 3, 5, 9, ... until no more; only
+ * the one-line-per-cpu view combines. */
+static void key_combine(const struct cmd *c)
+{
+	int *n = &c->w->combine_cpus;
+
+	if (c->w->winflags & (WF_CPUSUM | WF_CPUNODE)) {
+		prompt_msg("wrong mode, command inactive");
+		return;
+	}
+	*n = *n ? *n * 2 : 1;
+	if (*n >= frame_cpu_count())
+		*n = 0;
+}
+
+static void key_delay(const struct cmd *c)
 {
 	char prompt[64], buf[32];
 	char *end;
 	double d;
 
+	(void)c;
 	if (Opt.secure) {
-		inter_msg("Unavailable in secure mode");
+		prompt_msg("Unavailable in secure mode");
 		return;
 	}
 	snprintf(prompt, sizeof(prompt), "Change delay from %.1f to",
 		 Rc.delay);
-	if (!inter_prompt(prompt, buf, sizeof(buf)) || !buf[0])
+	if (!prompt_line(prompt, buf, sizeof(buf)) || !buf[0])
 		return;
 	d = strtod(buf, &end);
-	if (*end || end == buf) {
-		inter_msg("Unacceptable floating point");
-		return;
-	}
-	if (d < 0) {
-		inter_msg("Unacceptable floating point");
+	if (*end || end == buf || d < 0) {
+		prompt_msg("Unacceptable floating point");
 		return;
 	}
 	Rc.delay = d;
 }
 
-static void key_maxtasks(void)
+static void key_maxtasks(const struct cmd *c)
 {
 	char prompt[96];
 	long v;
 
 	snprintf(prompt, sizeof(prompt),
 		 "Maximum tasks = %d, change to (0 is unlimited)",
-		 Curwin->maxtasks);
-	if (inter_prompt_long(prompt, 32, 0, &v) <= 0)
+		 c->w->maxtasks);
+	if (prompt_long(prompt, 32, 0, &v) <= 0)
 		return;
 	if (v < 0) {
-		inter_msg("Unacceptable integer");
+		prompt_msg("Unacceptable integer");
 		return;
 	}
-	Curwin->maxtasks = (int)v;
+	c->w->maxtasks = (int)v;
 }
 
-static void key_user(int key)
+static void key_user(const struct cmd *c)
 {
 	char buf[64];
 	struct passwd *pw;
@@ -168,7 +262,7 @@ static void key_user(int key)
 	char *end;
 	unsigned long id;
 
-	if (!inter_prompt("Which user (blank for all)", buf, sizeof(buf)))
+	if (!prompt_line("Which user (blank for all)", buf, sizeof(buf)))
 		return;
 	if (!buf[0]) {
 		Opt.user.mode = 0;
@@ -184,55 +278,72 @@ static void key_user(int key)
 	pw = *end ? getpwnam(name) : getpwuid((uid_t)id);
 	if (!pw && *end) {
 		Opt.user.mode = 0;
-		inter_msg("Invalid user");
+		prompt_msg("Invalid user");
 		return;
 	}
 	Opt.user.uid = pw ? pw->pw_uid : (uid_t)id;
-	Opt.user.mode = (char)key;
-	Opt.user.win = (int)(Curwin - Rc.win);
+	Opt.user.mode = (char)c->key;
+	Opt.user.win = (int)(c->w - Rc.win);
 }
 
 /* '<' and '>': the sort moves to the neighbouring shown column. */
-static void key_sort_move(int key)
+static void key_sort_move(const struct cmd *c)
 {
+	struct window *w = c->w;
 	int at = -1;
 
 	for (int i = 0; i < Lay.n; i++)
-		if (Lay.fld[i] == Curwin->sortindx)
+		if (Lay.fld[i] == w->sortindx)
 			at = i;
-	if (key == '<') {
+	if (c->key == '<') {
 		if (at > 0)
-			Curwin->sortindx = Lay.fld[at - 1];
+			w->sortindx = Lay.fld[at - 1];
 		else if (at < 0 && Lay.n)
-			Curwin->sortindx = Lay.fld[0];
+			w->sortindx = Lay.fld[0];
 	} else if (at >= 0 && at + 1 < Lay.n) {
-		Curwin->sortindx = Lay.fld[at + 1];
+		w->sortindx = Lay.fld[at + 1];
 	}
 }
 
-static void key_sort_by(int f)
+/* 'P', 'M', 'N', 'T': a sort field, and the forest view off. */
+static void key_sort_by(const struct cmd *c)
 {
-	Curwin->sortindx = f;
-	Curwin->winflags &= ~WF_FOREST;
+	c->w->sortindx = c->arg;
+	c->w->winflags &= ~WF_FOREST;
 }
 
-/* '!': cpus combined in groups of 2, 3, 5, 9, ... until no more. */
-static void combine_more(void)
+/* The help's windows page: Enter, q or Esc leave it; 'a', 'w' and
+ * '1'..'4' choose the current window. */
+static void help_windows_page(void)
 {
-	int *c = &Curwin->combine_cpus;
+	for (;;) {
+		int k = prompt_wait_key(help_windows);
 
-	*c = *c ? *c * 2 : 1;
-	if (*c >= frame_cpu_count())
-		*c = 0;
+		if (k & 0x1000)
+			Quit = true;
+		if ((k & 0x1000) || k == '\n' || k == '\r' || k == 'q' ||
+		    k == TK_ESC)
+			break;
+		if (k == 'a' || k == 'w') {
+			int i = (int)(Curwin - Rc.win);
+
+			i = (i + (k == 'a' ? 1 : WIN_COUNT - 1)) % WIN_COUNT;
+			Curwin = &Rc.win[i];
+			help_windows();
+		} else if (k >= '1' && k <= '4') {
+			Curwin = &Rc.win[k - '1'];
+			help_windows();
+		}
+	}
 }
 
-static void key_help(void)
+static void key_help(const struct cmd *c)
 {
-	int k;
-
+	(void)c;
 	help_show();
 	for (;;) {
-		k = inter_wait_key(help_show);
+		int k = prompt_wait_key(help_show);
+
 		if (k & 0x1000) {
 			Quit = true;
 			break;
@@ -241,39 +352,21 @@ static void key_help(void)
 			break;
 		if (k != 'h' && k != '?')
 			continue;
-		/* the windows page: Enter, q or Esc leave it */
 		help_windows();
-		for (;;) {
-			k = inter_wait_key(help_windows);
-			if (k & 0x1000)
-				Quit = true;
-			if ((k & 0x1000) || k == '\n' || k == '\r' || k == 'q' ||
-			    k == TK_ESC)
-				break;
-			if (k == 'a' || k == 'w') {
-				int i = (int)(Curwin - Rc.win);
-
-				i = (i + (k == 'a' ? 1 : WIN_COUNT - 1)) % WIN_COUNT;
-				Curwin = &Rc.win[i];
-				help_windows();
-			} else if (k >= '1' && k <= '4') {
-				Curwin = &Rc.win[k - '1'];
-				help_windows();
-			}
-		}
+		help_windows_page();
 		break;
 	}
 	scr_clear();
 }
 
 /* Scrolling: arrows, pages, Home and End move the window's view. */
-static void key_scroll(int key)
+static void key_scroll(const struct cmd *c)
 {
-	struct winstate *ws = &Winstate[Curwin - Rc.win];
+	struct winstate *ws = &Winstate[c->w - Rc.win];
 	int page = Task_rows > 1 ? Task_rows - 1 : 1;
 	int last = Tasks_total > 0 ? Tasks_total - 1 : 0;
 
-	switch (key) {
+	switch (c->key) {
 	case TK_UP:
 		ws->begtask--;
 		break;
@@ -309,265 +402,234 @@ static void key_scroll(int key)
 		ws->begpflg = 0;
 }
 
-static void key_locate(int key)
+static void key_locate(const struct cmd *c)
 {
 	char buf[sizeof(Find.str)];
 
-	if (key == 'L') {
-		if (!inter_prompt("Locate string", buf, sizeof(buf)))
+	if (c->key == 'L') {
+		if (!prompt_line("Locate string", buf, sizeof(buf)))
 			return;
 		snprintf(Find.str, sizeof(Find.str), "%s", buf);
 	}
 	if (Find.str[0])
-		Find.pending = key;
-	else if (key == '&')
-		inter_msg("Locate next inactive, use \"L\"");
+		Find.pending = c->key;
+	else if (c->key == '&')
+		prompt_msg("Locate next inactive, use \"L\"");
 }
 
-static void key_filter(int key)
+static void key_filter(const struct cmd *c)
 {
-	int win = (int)(Curwin - Rc.win);
+	int win = (int)(c->w - Rc.win);
 	char prompt[96], buf[128];
 	const char *err;
 
 	snprintf(prompt, sizeof(prompt), "add filter #%d (%s) as: [!]FLD?VAL",
 		 filter_count(win) + 1,
-		 key == 'o' ? "ignoring case" : "case sensitive");
-	if (!inter_prompt(prompt, buf, sizeof(buf)) || !buf[0])
+		 c->key == 'o' ? "ignoring case" : "case sensitive");
+	if (!prompt_line(prompt, buf, sizeof(buf)) || !buf[0])
 		return;
-	err = filter_add(win, buf, key == 'o');
+	err = filter_add(win, buf, c->key == 'o');
 	if (err)
-		inter_msg("%s", err);
+		prompt_msg("%s", err);
 }
 
 /* ^O: the filters in force, until <Enter>. */
-static void key_show_filters(void)
+static void key_show_filters(const struct cmd *c)
 {
 	char list[1024], prompt[1100], buf[4];
 
-	filter_list((int)(Curwin - Rc.win), list, sizeof(list));
+	filter_list((int)(c->w - Rc.win), list, sizeof(list));
 	snprintf(prompt, sizeof(prompt), "<Enter> to resume, filters: %s",
 		 list[0] ? list : "none");
-	inter_prompt(prompt, buf, sizeof(buf));
+	prompt_line(prompt, buf, sizeof(buf));
+}
+
+/* '=': the window's filters, user filter, task limit and scrolling
+ * undone; in the alternate display it shows the window again. */
+static void key_reset(const struct cmd *c)
+{
+	struct winstate *ws = &Winstate[c->w - Rc.win];
+
+	bottom_close();
+	filter_clear((int)(c->w - Rc.win));
+	Opt.user.mode = 0;
+	c->w->maxtasks = 0;
+	ws->begtask = 0;
+	ws->begpflg = 0;
+	if (Rc.mode_altscr)
+		c->w->winflags |= WF_TASKON;
 }
 
 /* 'g': a window by number becomes the current one. */
-static void key_group(void)
+static void key_group(const struct cmd *c)
 {
-	char buf[8];
+	/* one key, taken as soon as it is typed (no Enter), as the
+	 * reference does; any other key closes the prompt */
+	int k = prompt_key("Choose field group (1 - 4)");
 
-	if (!inter_prompt("Choose field group (1 - 4)", buf, sizeof(buf)) ||
-	    !buf[0])
-		return;
-	if (buf[0] >= '1' && buf[0] <= '4' && !buf[1])
-		Curwin = &Rc.win[buf[0] - '1'];
+	(void)c;
+	if (k >= '1' && k <= '4')
+		Curwin = &Rc.win[k - '1'];
 }
 
-static void key_write(void)
+static void key_write(const struct cmd *c)
 {
+	(void)c;
 	if (rctail_errors()) {
-		int k = inter_ask_key("rcfile has inspect/other-filter "
-				      "error(s), save anyway?");
+		int k = prompt_key("rcfile has inspect/other-filter "
+				   "error(s), save anyway?");
 
 		if (k != 'y' && k != 'Y')
 			return;
 	}
 	if (rc_write())
-		inter_msg("Failed '%s' open: %s", Rc_path, strerror(errno));
+		prompt_msg("Failed '%s' open: %s", Rc_path, strerror(errno));
 	else
-		inter_msg("Wrote configuration to '%s'", Rc_path);
+		prompt_msg("Wrote configuration to '%s'", Rc_path);
 }
+
+/* 'X': the extra width of the widening fields. */
+static void key_xwidth(const struct cmd *c)
+{
+	char prompt[96];
+	long v;
+
+	(void)c;
+	snprintf(prompt, sizeof(prompt),
+		 "width incr is %d, change to (0 default, -1 auto)",
+		 Rc.fixed_widest);
+	if (prompt_long(prompt, 16, 0, &v) > 0)
+		xwidth_set(v);
+}
+
+/* 'F' focuses on the topmost task, 'v' collapses or expands it. */
+static void key_forest(const struct cmd *c)
+{
+	size_t n;
+	struct row **rows = tasks_rows(&n);
+	struct winstate *ws = &Winstate[c->w - Rc.win];
+
+	if (c->key == 'F')
+		forestview_focus(c->w, ws, rows, n);
+	else
+		forestview_collapse(c->w, ws, rows, n);
+}
+
+/* The screens and prompts other modules own. */
+static void key_fields(const struct cmd *c)
+{
+	fieldmgr_run(c->w);
+}
+
+static void key_altwin(const struct cmd *c)
+{
+	altwin_key(c->key);
+}
+
+#define CTRL(k) ((k) & 0x1f)
+
+/* One row per key: the key and its command, either one of this file's
+ * (run, given arg) or another module's that needs nothing (plain). */
+static const struct binding {
+	int key;
+	void (*run)(const struct cmd *c);
+	int arg;
+	void (*plain)(void);
+} bindings[] = {
+	{ 'q', .run = key_quit },
+	{ 'h', .run = key_help },
+	{ '?', .run = key_help },
+	{ 'l', .run = key_summary },
+	{ 't', .run = key_summary },
+	{ 'm', .run = key_summary },
+	{ '1', .run = key_summary },
+	{ '4', .run = key_summary },
+	{ '2', .run = key_nodes },
+	{ '3', .run = key_node_expand },
+	{ '!', .run = key_combine },
+	{ 'c', .run = key_toggle, .arg = WF_CMDLINE },
+	{ 'i', .run = key_toggle, .arg = WF_IDLE },
+	{ 'V', .run = key_toggle, .arg = WF_FOREST },
+	{ 'J', .run = key_toggle, .arg = WF_JRNUMS },
+	{ 'j', .run = key_toggle, .arg = WF_JRSTRS },
+	{ 'R', .run = key_toggle, .arg = WF_SORTHI },
+	{ 'x', .run = key_toggle, .arg = WF_HICOLS },
+	{ 'y', .run = key_toggle, .arg = WF_HIROWS },
+	{ 'z', .run = key_toggle, .arg = WF_COLORS },
+	{ 'b', .run = key_toggle, .arg = WF_HIBOLD },
+	{ 'C', .run = key_toggle, .arg = WF_SCROLL },
+	{ 'S', .run = key_ctimes },
+	{ 'I', .run = key_irix },
+	{ 'H', .run = key_threads },
+	{ 'B', .run = key_bold },
+	{ '0', .run = key_zero },
+	{ 'E', .run = key_summ_scale },
+	{ 'e', .run = key_task_scale },
+	{ CTRL('E'), .run = key_tics_scale },
+	{ 'P', .run = key_sort_by, .arg = F_CPU },
+	{ 'M', .run = key_sort_by, .arg = F_MEM },
+	{ 'N', .run = key_sort_by, .arg = F_PID },
+	{ 'T', .run = key_sort_by, .arg = F_TIMEP },
+	{ '<', .run = key_sort_move },
+	{ '>', .run = key_sort_move },
+	{ 'd', .run = key_delay },
+	{ 's', .run = key_delay },
+	{ 'k', .plain = taskcmd_kill },
+	{ 'r', .plain = taskcmd_renice },
+	{ CTRL('R'), .plain = taskcmd_renice },
+	{ 'n', .run = key_maxtasks },
+	{ '#', .run = key_maxtasks },
+	{ 'u', .run = key_user },
+	{ 'U', .run = key_user },
+	{ 'W', .run = key_write },
+	{ 'Z', .plain = colormap_run },
+	{ 'f', .run = key_fields },
+	{ 'L', .run = key_locate },
+	{ '&', .run = key_locate },
+	{ 'o', .run = key_filter },
+	{ 'O', .run = key_filter },
+	{ CTRL('O'), .run = key_show_filters },
+	{ '=', .run = key_reset },
+	{ 'A', .run = key_altwin },
+	{ 'a', .run = key_altwin },
+	{ 'w', .run = key_altwin },
+	{ '-', .run = key_altwin },
+	{ '_', .run = key_altwin },
+	{ 'G', .run = key_altwin },
+	{ '+', .run = key_altwin },
+	{ 'g', .run = key_group },
+	{ 'X', .run = key_xwidth },
+	{ 'Y', .plain = inspect_key },
+	{ 'F', .run = key_forest },
+	{ 'v', .run = key_forest },
+	{ ' ', .run = key_refresh },
+	{ '\n', .run = key_refresh },
+	{ '\r', .run = key_refresh },
+	{ TK_UP, .run = key_scroll },
+	{ TK_DOWN, .run = key_scroll },
+	{ TK_PGUP, .run = key_scroll },
+	{ TK_PGDN, .run = key_scroll },
+	{ TK_HOME, .run = key_scroll },
+	{ TK_END, .run = key_scroll },
+	{ TK_LEFT, .run = key_scroll },
+	{ TK_RIGHT, .run = key_scroll },
+};
 
 bool keys_do(int key)
 {
 	if (bottom_key(key))
 		return true;
-	switch (key) {
-	case 'q':
-		Quit = true;
-		break;
-	case 'h':
-	case '?':
-		key_help();
-		break;
-	case 'l': case 't': case 'm': case '1': case '4':
-		key_summary(key);
-		break;
-	case 'c':
-		toggle(WF_CMDLINE);
-		break;
-	case 'i':
-		toggle(WF_IDLE);
-		break;
-	case 'S':
-		toggle(WF_CTIMES);
-		inter_msg("Cumulative time %s",
-			  (Curwin->winflags & WF_CTIMES) ? "On" : "Off");
-		break;
-	case 'H':
-		Opt.threads = !Opt.threads;
-		break;
-	case 'I':
-		Rc.mode_irixps = !Rc.mode_irixps;
-		inter_msg("Irix mode %s", Rc.mode_irixps ? "On" : "Off");
-		break;
-	case 'V':
-		toggle(WF_FOREST);
-		break;
-	case 'J':
-		toggle(WF_JRNUMS);
-		break;
-	case 'j':
-		toggle(WF_JRSTRS);
-		break;
-	case 'R':
-		toggle(WF_SORTHI);
-		break;
-	case 'x':
-		toggle(WF_HICOLS);
-		break;
-	case 'y':
-		toggle(WF_HIROWS);
-		break;
-	case 'z':
-		toggle(WF_COLORS);
-		break;
-	case 'b':
-		toggle(WF_HIBOLD);
-		break;
-	case 'B':
-		for (int i = 0; i < WIN_COUNT; i++)
-			Rc.win[i].winflags ^= WF_NOBOLD;
-		break;
-	case '0':
-		Rc.zero_suppress = !Rc.zero_suppress;
-		break;
-	case 'E':
-		if (++Rc.summ_mscale > 5)
-			Rc.summ_mscale = 0;
-		break;
-	case 'e':
-		if (++Rc.task_mscale > 4)
-			Rc.task_mscale = 0;
-		break;
-	case 'P':
-		key_sort_by(F_CPU);
-		break;
-	case 'M':
-		key_sort_by(F_MEM);
-		break;
-	case 'N':
-		key_sort_by(F_PID);
-		break;
-	case 'T':
-		key_sort_by(F_TIMEP);
-		break;
-	case '<':
-	case '>':
-		key_sort_move(key);
-		break;
-	case 'd':
-	case 's':
-		key_delay();
-		break;
-	case 'k':
-		taskcmd_kill();
-		break;
-	case 'r':
-		taskcmd_renice();
-		break;
-	case 'n':
-	case '#':
-		key_maxtasks();
-		break;
-	case 'u':
-	case 'U':
-		key_user(key);
-		break;
-	case 'W':
-		key_write();
-		break;
-	case 'Z':
-		colormap_run();
-		break;
-	case 'E' & 0x1f:
-		/* the time scales: natural, then minutes up to weeks */
-		if (++Rc.tics_scaled > TICS_WEEK2)
-			Rc.tics_scaled = 0;
-		break;
-	case 'C':
-		toggle(WF_SCROLL);
-		break;
-	case 'f':
-		fieldmgr_run();
-		break;
-	case 'L':
-	case '&':
-		key_locate(key);
-		break;
-	case 'o':
-	case 'O':
-		key_filter(key);
-		break;
-	case 'A': case 'a': case 'w': case '-': case '_': case 'G': case '+':
-		altwin_key(key);
-		break;
-	case 'g':
-		key_group();
-		break;
-	case 'X':
-		xwidth_key();
-		break;
-	case 'Y':
-		inspect_key();
-		break;
-	case '2':
-		key_nodes();
-		break;
-	case '3':
-		key_node_expand();
-		break;
-	case '!':
-		/* only the one-line-per-cpu view combines */
-		if (Curwin->winflags & (WF_CPUSUM | WF_CPUNODE))
-			inter_msg("wrong mode, command inactive");
-		else
-			combine_more();
-		break;
-	case 'R' & 0x1f:
-		taskcmd_renice();
-		break;
-	case 'O' & 0x1f:
-		key_show_filters();
-		break;
-	case '=':
-		bottom_close();
-		filter_clear((int)(Curwin - Rc.win));
-		Opt.user.mode = 0;
-		Curwin->maxtasks = 0;
-		Winstate[Curwin - Rc.win].begtask = 0;
-		Winstate[Curwin - Rc.win].begpflg = 0;
-		/* and in the alternate display it shows the window again */
-		if (Rc.mode_altscr)
-			Curwin->winflags |= WF_TASKON;
-		break;
-	case ' ':
-	case '\n':
-	case '\r':
-		break;
-	case 'F':
-		forestview_focus();
-		break;
-	case 'v':
-		forestview_collapse();
-		break;
-	case TK_UP: case TK_DOWN: case TK_PGUP: case TK_PGDN:
-	case TK_HOME: case TK_END: case TK_LEFT: case TK_RIGHT:
-		key_scroll(key);
-		break;
-	default:
-		inter_msg("Unknown command - try 'h' for help");
-		return false;
+	for (size_t i = 0; i < sizeof(bindings) / sizeof(bindings[0]); i++) {
+		if (bindings[i].key == key) {
+			struct cmd c = { Curwin, key, bindings[i].arg };
+
+			if (bindings[i].plain)
+				bindings[i].plain();
+			else
+				bindings[i].run(&c);
+			return true;
+		}
 	}
-	return true;
+	prompt_msg("Unknown command - try 'h' for help");
+	return false;
 }

@@ -1,11 +1,13 @@
 /* top: start-up, and the batch frame loop (inter.c has the
  * interactive one). */
+#include <errno.h>
 #include <limits.h>
 #include <locale.h>
-#include <stdarg.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <termios.h>
 #include <time.h>
 #include <unistd.h>
 #include "library/sysinfo.h"
@@ -19,22 +21,7 @@
 #include "top.h"
 
 struct window *Curwin;
-const char *Myname = "top";
 int Screen_cols, Screen_rows;
-
-void die(const char *fmt, ...)
-{
-	va_list ap;
-
-	scr_finish();
-	term_flush();
-	fprintf(stderr, "%s: ", Myname);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-	exit(EXIT_FAILURE);
-}
 
 /* A positive integer from the environment, or 0. */
 static int env_size(const char *name)
@@ -88,10 +75,41 @@ static void sleep_secs(double secs)
 	nanosleep(&ts, NULL);
 }
 
+/* Batch mode's signals, as the reference's (interactive mode sets its
+ * own in scr_start). */
+static struct termios batch_tios;
+
+static void batch_end(int sig)          /* a normal end */
+{
+	(void)sig;
+	term_puts("\n");
+	term_flush();
+	exit(EXIT_SUCCESS);
+}
+
+static void batch_pause(int sig)        /* TSTP, TTIN, TTOU */
+{
+	(void)sig;
+	if (tcsetattr(STDIN_FILENO, TCSAFLUSH, &batch_tios) < 0)
+		die("failed tty set: %s", strerror(errno));
+	raise(SIGSTOP);
+}
+
+static void batch_signals(void)
+{
+	tcgetattr(STDIN_FILENO, &batch_tios);
+	scr_signals(batch_end, SIG_IGN, batch_pause);
+}
+
 int main(int argc, char **argv)
 {
 	const char *slash = strrchr(argv[0], '/');
 
+	/* The reference checks this before even reading its arguments. */
+	if (access("/proc/self/stat", R_OK) != 0) {
+		fputs("Error, do this: mount -t proc proc /proc\n", stderr);
+		return 47;
+	}
 	Myname = slash ? slash + 1 : argv[0];
 	setlocale(LC_ALL, "");
 	rc_load(Myname);
@@ -101,6 +119,7 @@ int main(int argc, char **argv)
 		die("terminal is unknown; use -b");
 	if (!Opt.batch)
 		return interactive();
+	batch_signals();
 	adj_geometry();
 	frame_init();
 	for (int frame = 0;; frame++) {

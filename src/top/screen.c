@@ -55,6 +55,70 @@ static void on_end(int sig)
 	ended = 1;
 }
 
+static struct termios raw_tios;
+static bool have_raw;
+
+/* ^Z and background reads/writes: the terminal as it was, stopped; when
+ * continued, raw again and a full repaint (as for a resize). */
+static void on_pause(int sig)
+{
+	(void)sig;
+	scr_finish();
+	raise(SIGSTOP);
+	if (have_raw)
+		tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw_tios);
+	active = true;
+	if (keypad_xmit && keypad_xmit != (char *)-1)
+		putp(keypad_xmit);
+	putp(cap_hide);
+	fflush(stdout);
+	resized = 1;
+}
+
+/* Any other signal: the terminal as it was, then die of it. */
+static void on_abort(int sig)
+{
+	sigset_t one;
+
+	scr_finish();
+	signal(sig, SIG_DFL);
+	sigemptyset(&one);
+	sigaddset(&one, sig);
+	sigprocmask(SIG_UNBLOCK, &one, NULL);
+	raise(sig);
+	_exit(EXIT_FAILURE);    /* URG and the like are ignored by default */
+}
+
+void scr_signals(void (*end)(int), void (*hup)(int), void (*pause)(int))
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	for (int sig = SIGRTMAX; sig > 0; sig--) {
+		switch (sig) {
+		case SIGKILL: case SIGSTOP: case SIGCHLD:
+			continue;
+		case SIGHUP:
+			sa.sa_handler = hup;
+			break;
+		case SIGWINCH: case SIGCONT:
+			sa.sa_handler = on_winch;
+			break;
+		case SIGTERM: case SIGINT: case SIGQUIT: case SIGALRM:
+		case SIGPIPE: case SIGUSR1: case SIGUSR2:
+			sa.sa_handler = end;
+			break;
+		case SIGTSTP: case SIGTTIN: case SIGTTOU:
+			sa.sa_handler = pause;
+			break;
+		default:
+			sa.sa_handler = on_abort;
+			break;
+		}
+		sigaction(sig, &sa, NULL);
+	}
+}
+
 bool scr_ended(void)
 {
 	return ended;
@@ -112,7 +176,6 @@ bool scr_resized(void)
 
 void scr_start(void)
 {
-	struct sigaction sa;
 	struct termios t;
 
 	copy_cap(cap_norm, exit_attribute_mode);
@@ -128,14 +191,7 @@ void scr_start(void)
 	copy_cap(cap_show, cursor_normal);
 	snprintf(endline, sizeof(endline), "%s%s", caps_off, cap_eol);
 
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_winch;
-	sigaction(SIGWINCH, &sa, NULL);
-	sa.sa_handler = on_end;
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGQUIT, &sa, NULL);
+	scr_signals(on_end, on_end, on_pause);
 
 	if (tcgetattr(STDIN_FILENO, &saved_tios) == 0) {
 		t = saved_tios;
@@ -143,6 +199,8 @@ void scr_start(void)
 		t.c_cc[VMIN] = 1;
 		t.c_cc[VTIME] = 0;
 		tcsetattr(STDIN_FILENO, TCSAFLUSH, &t);
+		raw_tios = t;
+		have_raw = true;
 	}
 	setvbuf(stdout, NULL, _IOFBF, 1 << 16);
 	active = true;

@@ -19,6 +19,11 @@ enum { CAP_COUNT = 9 };
 
 /* Interactive mode: terminfo for $TERM, raw input, hidden cursor. */
 void scr_start(void);
+/* The reference's signal set: every signal caught but KILL, STOP and
+ * CHLD; END for TERM, INT, QUIT, ALRM, PIPE, USR1, USR2; HUP's own (may
+ * be SIG_IGN); PAUSE for TSTP, TTIN, TTOU; WINCH and CONT count as a
+ * resize; any other restores the terminal and dies of the signal. */
+void scr_signals(void (*end)(int), void (*hup)(int), void (*pause)(int));
 /* Restores the terminal (idempotent). */
 void scr_finish(void);
 bool scr_interactive(void);

@@ -8,7 +8,7 @@
 #include <strings.h>
 #include <sys/resource.h>
 #include "frame.h"
-#include "inter.h"
+#include "prompt.h"
 #include "taskcmd.h"
 #include "tasks.h"
 #include "top.h"
@@ -74,7 +74,7 @@ static int read_pid(const char *what, int *pid)
 	*pid = taskcmd_top_pid();
 	snprintf(prompt, sizeof(prompt), "PID to %s [default pid = %d]",
 		 what, *pid);
-	got = inter_prompt_long(prompt, 32, 0, &v);
+	got = prompt_long(prompt, 32, 0, &v);
 	if (got < 0)
 		return -1;
 	if (got)
@@ -91,15 +91,15 @@ void taskcmd_kill(void)
 		return;
 	snprintf(prompt, sizeof(prompt), "Send pid %d signal [%d/sigterm]",
 		 pid, SIGTERM);
-	if (!inter_prompt(prompt, buf, sizeof(buf)))
+	if (!prompt_line(prompt, buf, sizeof(buf)))
 		return;
 	if (buf[0])
 		sig = signal_by_name(buf);
 	/* signal 0 ("EXIT", "NULL") sends nothing */
 	if (sig < 0)
-		inter_msg("Invalid signal");
+		prompt_msg("Invalid signal");
 	else if (sig > 0 && kill(pid, sig))
-		inter_msg("Failed signal pid '%d' with '%d': %s", pid, sig,
+		prompt_msg("Failed signal pid '%d' with '%d': %s", pid, sig,
 			  strerror(errno));
 }
 
@@ -112,9 +112,9 @@ void taskcmd_renice(void)
 	if (read_pid("renice", &pid) < 0)
 		return;
 	snprintf(prompt, sizeof(prompt), "Renice PID %d to value", pid);
-	if (inter_prompt_long(prompt, 32, 0, &v) <= 0)
+	if (prompt_long(prompt, 32, 0, &v) <= 0)
 		return;
 	if (setpriority(PRIO_PROCESS, (id_t)pid, (int)v))
-		inter_msg("Failed renice of PID %d to %ld: %s", pid, v,
+		prompt_msg("Failed renice of PID %d to %ld: %s", pid, v,
 			  strerror(errno));
 }

@@ -29,6 +29,8 @@ static double uptime_now;
 void tasks_init(group_mask groups)
 {
 	req = request_new(NULL, 0);
+	if (!req && request_error())    /* a named backend, unusable */
+		die("%s", request_error());
 	if (!req)
 		die("failed to use the process backend: %s", strerror(errno));
 	request_add_groups(req, groups);

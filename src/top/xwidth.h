@@ -6,14 +6,16 @@
 
 #include <stdbool.h>
 
-/* How much wider than its default field f is now. */
+/* How much wider than its default field f is now; only for the
+ * fields whose row says they grow (fields.c). */
 int xwidth_extra(int f, int base);
 /* A value of field f needed len cells; in the automatic mode the field
  * grows to fit it from the next frame on. */
 void xwidth_seen(int f, int len, int base);
 /* True (once) when a field grew: the frame must be drawn again. */
 bool xwidth_grew(void);
-/* The 'X' prompt. */
-void xwidth_key(void);
+/* 'X': the extra width v (0 none, -1 automatic; out of range is
+ * automatic). */
+void xwidth_set(long v);
 
 #endif
