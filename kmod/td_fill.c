@@ -57,7 +57,7 @@ int td_seq_capture(struct td_stage *st, u32 type,
 	for (;;) {
 		struct seq_file m = { .size = size };
 
-		m.buf = kvmalloc(size, GFP_KERNEL);
+		m.buf = kvmalloc(size, TD_GFP);
 		if (!m.buf)
 			return -ENOMEM;
 		ret = show(&m, arg);
@@ -141,11 +141,6 @@ int td_fill_base(struct td_ctx *ctx, struct task_struct *task)
 	return 0;
 }
 
-static u64 td_cap(kernel_cap_t c)
-{
-	return ((u64)c.cap[1] << 32) | c.cap[0];
-}
-
 int td_fill_cred(struct td_ctx *ctx, struct task_struct *task, bool groups,
 		 bool want_cred)
 {
@@ -160,11 +155,11 @@ int td_fill_cred(struct td_ctx *ctx, struct task_struct *task, bool groups,
 		c = td_stage_reserve(&ctx->st, TASK_DIAG_CRED, sizeof(*c));
 		if (!c)
 			goto out;
-		c->cap_inheritable = td_cap(cred->cap_inheritable);
-		c->cap_permitted = td_cap(cred->cap_permitted);
-		c->cap_effective = td_cap(cred->cap_effective);
-		c->cap_bset = td_cap(cred->cap_bset);
-		c->cap_ambient = td_cap(cred->cap_ambient);
+		c->cap_inheritable = td_cap_u64(cred->cap_inheritable);
+		c->cap_permitted = td_cap_u64(cred->cap_permitted);
+		c->cap_effective = td_cap_u64(cred->cap_effective);
+		c->cap_bset = td_cap_u64(cred->cap_bset);
+		c->cap_ambient = td_cap_u64(cred->cap_ambient);
 		c->uid = from_kuid_munged(ns, cred->uid);
 		c->euid = from_kuid_munged(ns, cred->euid);
 		c->suid = from_kuid_munged(ns, cred->suid);

@@ -34,14 +34,30 @@ static int td_find_kallsyms(void)
 	ret = register_kprobe(&kp);
 	if (ret < 0)
 		return ret;
-	td_kallsyms = (unsigned long (*)(const char *))kp.addr;
+	td_kallsyms = td_kprobe_func(kp.addr);
 	unregister_kprobe(&kp);
+	if (td_kallsyms && !td_callable(td_kallsyms)) {
+		pr_err("task_diag: kallsyms_lookup_name is sealed by IBT\n");
+		return -EPERM;
+	}
 	return td_kallsyms ? 0 : -ENOENT;
 }
 
 static void *td_lookup(const char *name)
 {
 	return (void *)td_kallsyms(name);
+}
+
+/* A function to call through a pointer: NULL if IBT forbids it. */
+static void *td_lookup_fn(const char *name)
+{
+	void *fn = td_lookup(name);
+
+	if (fn && !td_callable(fn)) {
+		pr_warn("task_diag: %s is sealed by IBT, not used\n", name);
+		return NULL;
+	}
+	return fn;
 }
 
 static const char *const td_ns_names[TD_NS_COUNT] = {
@@ -67,26 +83,26 @@ int td_syms_init(void)
 		       ret);
 		return ret;
 	}
-	td_sym.ptrace_may_access = td_lookup("ptrace_may_access");
+	td_sym.ptrace_may_access = td_lookup_fn("ptrace_may_access");
 	if (!td_sym.ptrace_may_access) {
 		pr_err("task_diag: ptrace_may_access not found; refusing to load\n");
 		return -ENOENT;
 	}
 	td_sym.thread_group_cputime_adjusted =
-		td_lookup("thread_group_cputime_adjusted");
-	td_sym.task_gtime = td_lookup("task_gtime");
-	td_sym.proc_task_name = td_lookup("proc_task_name");
+		td_lookup_fn("thread_group_cputime_adjusted");
+	td_sym.task_gtime = td_lookup_fn("task_gtime");
+	td_sym.proc_task_name = td_lookup_fn("proc_task_name");
 	td_sym.tasklist_lock = td_lookup("tasklist_lock");
-	td_sym.access_remote_vm = td_lookup("access_remote_vm");
-	td_sym.get_wchan = td_lookup("get_wchan");
-	td_sym.lookup_symbol_name = td_lookup("lookup_symbol_name");
-	td_sym.oom_badness = td_lookup("oom_badness");
+	td_sym.access_remote_vm = td_lookup_fn("access_remote_vm");
+	td_sym.get_wchan = td_lookup_fn("get_wchan");
+	td_sym.lookup_symbol_name = td_lookup_fn("lookup_symbol_name");
+	td_sym.oom_badness = td_lookup_fn("oom_badness");
 	td_sym.total_swap_pages = td_lookup("total_swap_pages");
-	td_sym.proc_cgroup_show = td_lookup("proc_cgroup_show");
-	td_sym.autogroup_show = td_lookup("proc_sched_autogroup_show_task");
-	td_sym.get_task_exe_file = td_lookup("get_task_exe_file");
-	td_sym.put_task_stack = td_lookup("put_task_stack");
-	td_sym.kstk_esp = td_lookup("KSTK_ESP");
+	td_sym.proc_cgroup_show = td_lookup_fn("proc_cgroup_show");
+	td_sym.autogroup_show = td_lookup_fn("proc_sched_autogroup_show_task");
+	td_sym.get_task_exe_file = td_lookup_fn("get_task_exe_file");
+	td_sym.put_task_stack = td_lookup_fn("put_task_stack");
+	td_sym.kstk_esp = td_lookup_fn("KSTK_ESP");
 	for (i = 0; i < TD_NS_COUNT; i++)
 		td_sym.ns_ops[i] = td_lookup(td_ns_names[i]);
 	return 0;
