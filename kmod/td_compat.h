@@ -32,22 +32,22 @@ static inline u64 td_cap_u64(kernel_cap_t c)
 #endif
 
 /*
- * Indirect branch tracking (6.12 is built with CONFIG_X86_KERNEL_IBT; 6.1
- * is not): on a CPU that enforces it, an indirect call must land on an
- * ENDBR64, and the kernel seals (overwrites) that instruction in every
- * function it never calls indirectly.  Calling a function found by name
- * through a pointer is then only possible if its ENDBR64 is intact.
+ * /proc/PID/statm and status sum the per-cpu RSS counters exactly since
+ * get_mm_counter_sum() came (6.12 stable updates, 6.16); before, they
+ * read the approximate total, as /proc/PID/stat still does.
+ */
+#ifdef TD_HAVE_MM_COUNTER_SUM
+#define td_mm_counter(mm, member)	get_mm_counter_sum(mm, member)
+#else
+#define td_mm_counter(mm, member)	get_mm_counter(mm, member)
+#endif
+
+/*
+ * A kprobe on a function sits past its ENDBR64 (sealed or not) where the
+ * kernel is built for indirect branch tracking (6.12, not 6.1).
  */
 #ifdef CONFIG_X86_KERNEL_IBT
-#include <asm/cpufeature.h>
 #include <asm/ibt.h>
-static inline bool td_callable(const void *fn)
-{
-	return !cpu_feature_enabled(X86_FEATURE_IBT) ||
-	       *(const u32 *)fn == gen_endbr();
-}
-
-/* A kprobe on a function sits past its ENDBR64 (sealed or not). */
 static inline void *td_kprobe_func(void *addr)
 {
 	return is_endbr(*(const u32 *)(addr - ENDBR_INSN_SIZE)) ?
@@ -57,11 +57,6 @@ static inline void *td_kprobe_func(void *addr)
 static inline void *td_kprobe_func(void *addr)
 {
 	return addr;
-}
-
-static inline bool td_callable(const void *fn)
-{
-	return true;
 }
 #endif
 

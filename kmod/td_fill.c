@@ -331,10 +331,10 @@ int td_fill_statm(struct td_ctx *ctx, struct task_struct *task)
 
 	if (mm) {
 		m.has_mm = 1;
-		m.anon = get_mm_counter(mm, MM_ANONPAGES);
-		m.file = get_mm_counter(mm, MM_FILEPAGES);
-		m.shmem = get_mm_counter(mm, MM_SHMEMPAGES);
-		m.swap = get_mm_counter(mm, MM_SWAPENTS);
+		m.anon = td_mm_counter(mm, MM_ANONPAGES);
+		m.file = td_mm_counter(mm, MM_FILEPAGES);
+		m.shmem = td_mm_counter(mm, MM_SHMEMPAGES);
+		m.swap = td_mm_counter(mm, MM_SWAPENTS);
 		m.size = mm->total_vm;
 		m.shared = m.file + m.shmem;
 		m.resident = m.shared + m.anon;
