@@ -20,6 +20,7 @@
 #                         PASS:/FAIL: lines count
 #   KMOD_TESTS=a,b        run only these test programs (default: all)
 #   KMOD_SMP=2 KMOD_MEM=3G KMOD_ACCEL=tcg KMOD_TIMEOUT=900
+#   KMOD_APPEND=args      more kernel command line (loglevel=7 shows stacks)
 #   KMOD_NO_APT=1         do not install packages
 set -euo pipefail
 
@@ -222,6 +223,8 @@ fi
 step "booting $KVER under qemu ($ACCEL, $SMP cpus, $MEM)"
 APPEND="console=ttyS0 quiet loglevel=4 panic=-1 oops=panic"
 [ -n "${KMOD_TESTS:-}" ] && APPEND="$APPEND td.tests=$KMOD_TESTS"
+# e.g. KMOD_APPEND=loglevel=7 to see the stacks of kernel complaints
+[ -n "${KMOD_APPEND:-}" ] && APPEND="$APPEND $KMOD_APPEND"
 GLOG=$LOG/guest.log
 set +e
 timeout -k 10 "$TIMEOUT" qemu-system-x86_64 -accel "$ACCEL" -m "$MEM" \

@@ -72,18 +72,20 @@ u32 td_supported_strategies(void);
 #define TD_STAGE_KEEP	(4 * PAGE_SIZE)
 
 /*
- * A value read from the task's memory while it is emitted (CMDLINE,
- * ENVIRON), so that nothing of it is held between reads: only these
- * references and the offset reached.
+ * A value of unbounded size read from its source while it is emitted
+ * (CMDLINE, ENVIRON from the task's memory, GROUPS from its credentials),
+ * so that nothing of it is held between reads: only these references and
+ * the offset reached.
  */
 struct td_stream {
 	u32 type;
 	struct pid *pid;	/* CMDLINE: looked up at each read, as procfs */
 	struct mm_struct *mm;	/* ENVIRON: grabbed at the check, as procfs */
+	const struct cred *cred;	/* GROUPS: the task's credentials */
 	size_t pos;		/* bytes of the value sent */
 };
 
-#define TD_NSTREAMS	2
+#define TD_NSTREAMS	3
 
 /* Per-task serialised attributes waiting to be copied out (td_stage.c). */
 struct td_stage {
@@ -144,8 +146,7 @@ int td_stage_put(struct td_stage *st, u32 type, const void *data, size_t len);
 int td_stage_grow(struct td_stage *st, size_t len);
 void td_stage_free(struct td_stage *st);
 void td_stage_release(struct td_stage *st);
-int td_stage_stream(struct td_stage *st, u32 type, struct pid *pid,
-		    struct mm_struct *mm);
+struct td_stream *td_stage_stream(struct td_stage *st, u32 type);
 void td_stage_shrink(struct td_stage *st, size_t rec_off, size_t len);
 size_t td_stage_mark(struct td_stage *st);
 ssize_t td_stage_emit(struct td_stage *st, char __user *ubuf, size_t room,

@@ -147,7 +147,7 @@ int td_fill_cred(struct td_ctx *ctx, struct task_struct *task, bool groups,
 	struct user_namespace *ns = current_user_ns();
 	const struct cred *cred = get_task_cred(task);
 	struct group_info *gi = cred->group_info;
-	int ret = -ENOMEM, i;
+	int ret = -ENOMEM;
 
 	if (want_cred) {
 		struct task_diag_creds *c;
@@ -171,12 +171,12 @@ int td_fill_cred(struct td_ctx *ctx, struct task_struct *task, bool groups,
 		c->ngroups = gi->ngroups;
 	}
 	if (groups) {
-		u32 *g = td_stage_reserve(&ctx->st, TASK_DIAG_GROUPS,
-					  gi->ngroups * sizeof(u32));
-		if (!g)
+		/* streamed: up to 256 KiB, mapped at emission (td_stage.c) */
+		struct td_stream *s = td_stage_stream(&ctx->st,
+						      TASK_DIAG_GROUPS);
+		if (!s)
 			goto out;
-		for (i = 0; i < gi->ngroups; i++)
-			g[i] = from_kgid_munged(ns, gi->gid[i]);
+		s->cred = get_cred(cred);
 	}
 	ret = 0;
 out:

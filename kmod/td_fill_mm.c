@@ -151,8 +151,12 @@ ssize_t td_environ_read(struct mm_struct *mm, size_t pos, char __user *dst,
 
 int td_fill_cmdline(struct td_ctx *ctx, struct task_struct *task)
 {
-	return td_stage_stream(&ctx->st, TASK_DIAG_CMDLINE, task_pid(task),
-			       NULL);
+	struct td_stream *s = td_stage_stream(&ctx->st, TASK_DIAG_CMDLINE);
+
+	if (!s)
+		return -ENOMEM;
+	s->pid = get_pid(task_pid(task));
+	return 0;
 }
 
 /*
@@ -162,6 +166,7 @@ int td_fill_cmdline(struct td_ctx *ctx, struct task_struct *task)
  */
 int td_fill_environ(struct td_ctx *ctx, struct task_struct *task)
 {
+	struct td_stream *s;
 	struct mm_struct *mm;
 	int ret;
 
@@ -180,7 +185,11 @@ int td_fill_environ(struct td_ctx *ctx, struct task_struct *task)
 
 	if (!mm)
 		return td_stage_put(&ctx->st, TASK_DIAG_ENVIRON, NULL, 0);
-	ret = td_stage_stream(&ctx->st, TASK_DIAG_ENVIRON, NULL, mm);
+	s = td_stage_stream(&ctx->st, TASK_DIAG_ENVIRON);
+	if (s) {
+		mmgrab(mm);
+		s->mm = mm;
+	}
 	mmput(mm);
-	return ret;
+	return s ? 0 : -ENOMEM;
 }

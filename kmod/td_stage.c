@@ -12,9 +12,10 @@
  * early because one attribute is bigger than the buffer.
  *
  * Values read from the task's memory (CMDLINE, ENVIRON; up to the 6 MiB
- * exec allows, more after prctl(PR_SET_MM)) are not staged: their record
- * names a stream, and emission reads the value from the task a page at a
- * time at the offset reached, as read() of the procfs file does.  What one
+ * exec allows, more after prctl(PR_SET_MM)) and the group list (up to 256
+ * KiB) are not staged: their record names a stream, and emission reads
+ * the value from its source a page at a time at the offset reached, as
+ * read() of the procfs file does.  What one
  * descriptor holds between reads is thus the fixed-size records and short
  * texts of one task (a page or two), a pid or mm reference per stream and
  * an offset, whatever the size of the values.
@@ -59,20 +60,25 @@ static size_t td_split_unit(u32 type)
 	}
 }
 
+static void td_stream_put(struct td_stream *s)
+{
+	put_pid(s->pid);
+	s->pid = NULL;
+	if (s->mm)
+		mmdrop(s->mm);
+	s->mm = NULL;
+	if (s->cred)
+		put_cred(s->cred);
+	s->cred = NULL;
+}
+
 /* Drop the references of the streams of the staged task. */
 void td_stage_release(struct td_stage *st)
 {
 	unsigned int i;
 
-	for (i = 0; i < st->nstreams; i++) {
-		struct td_stream *s = &st->streams[i];
-
-		put_pid(s->pid);
-		if (s->mm)
-			mmdrop(s->mm);
-		s->pid = NULL;
-		s->mm = NULL;
-	}
+	for (i = 0; i < st->nstreams; i++)
+		td_stream_put(&st->streams[i]);
 	st->nstreams = 0;
 }
 
@@ -155,28 +161,24 @@ void td_stage_shrink(struct td_stage *st, size_t rec_off, size_t len)
 }
 
 /*
- * Stage a value of type to be read at emission time: from the task of pid
- * (CMDLINE), or from mm (ENVIRON).  Takes references of its own.
+ * Stage a value of type to be read at emission time.  The caller sets the
+ * stream's source, a reference of its own: pid (CMDLINE), mm (ENVIRON) or
+ * cred (GROUPS).  NULL: no memory.
  */
-int td_stage_stream(struct td_stage *st, u32 type, struct pid *pid,
-		    struct mm_struct *mm)
+struct td_stream *td_stage_stream(struct td_stage *st, u32 type)
 {
 	struct td_stream *s;
 	u32 idx = st->nstreams;
 
 	if (WARN_ON_ONCE(idx >= TD_NSTREAMS))
-		return -EINVAL;
+		return NULL;
 	if (td_stage_put(st, type | TD_REC_STREAM, &idx, sizeof(idx)))
-		return -ENOMEM;
+		return NULL;
 	s = &st->streams[idx];
+	memset(s, 0, sizeof(*s));
 	s->type = type;
-	s->pos = 0;
-	s->pid = get_pid(pid);
-	s->mm = mm;
-	if (mm)
-		mmgrab(mm);
 	st->nstreams++;
-	return 0;
+	return s;
 }
 
 void td_stage_free(struct td_stage *st)
@@ -187,6 +189,28 @@ void td_stage_free(struct td_stage *st)
 	st->cap = 0;
 	st->len = 0;
 	st->active = false;
+}
+
+/*
+ * The supplementary groups from byte pos, a page at the most, mapped as
+ * the status Groups line maps them for the opener.
+ */
+static ssize_t td_groups_read(const struct cred *cred, size_t pos,
+			      char __user *dst, size_t count, char *page,
+			      bool *end)
+{
+	struct user_namespace *ns = current_user_ns();
+	const struct group_info *gi = cred->group_info;
+	size_t i = pos / sizeof(u32), n = 0;
+	u32 *g = (u32 *)page;
+
+	count = min_t(size_t, count, PAGE_SIZE) / sizeof(u32);
+	for (; n < count && i + n < gi->ngroups; n++)
+		g[n] = from_kgid_munged(ns, gi->gid[i + n]);
+	if (copy_to_user(dst, page, n * sizeof(u32)))
+		return -EFAULT;
+	*end = i + n >= gi->ngroups;
+	return n * sizeof(u32);
 }
 
 /*
@@ -216,10 +240,11 @@ static ssize_t td_stream_read(struct td_stream *s, char __user *dst,
 			   0;
 		if (mm)
 			mmput(mm);
-	} else {
+	} else if (s->type == TASK_DIAG_ENVIRON) {
 		/* environ reads the mm it checked, while that still lives */
-		got = s->mm ? td_environ_read(s->mm, s->pos, dst, count, page,
-					      end) : 0;
+		got = td_environ_read(s->mm, s->pos, dst, count, page, end);
+	} else {
+		got = td_groups_read(s->cred, s->pos, dst, count, page, end);
 	}
 	free_page((unsigned long)page);
 	return got;
@@ -255,11 +280,7 @@ static ssize_t td_stream_emit(struct td_stage *st, struct td_rec *rec,
 	s->pos += got;
 	if (end) {
 		/* done: let go of the task's memory at once */
-		put_pid(s->pid);
-		s->pid = NULL;
-		if (s->mm)
-			mmdrop(s->mm);
-		s->mm = NULL;
+		td_stream_put(s);
 		st->pos += TD_REC_SPACE(rec->len);
 		st->part = 0;
 	}
