@@ -8,19 +8,31 @@
 # Environment:
 #   KMOD_OUT=dir          build and log directory (default /tmp/kmod-check);
 #                         nothing is written to the source tree
-#   KDIR=dir              kernel build tree (default: the headers that
-#                         linux-headers-amd64 depends on); the guest kernel
-#                         is the Debian image of the same release
+#   KMOD_KERNEL=6.1|6.12  which of Debian 12's kernels (default 6.1): the
+#                         headers linux-headers-amd64 or
+#                         linux-headers-6.12-amd64 depend on
+#   KDIR=dir              kernel build tree (overrides KMOD_KERNEL); the
+#                         guest kernel is the Debian image of its release
+#   KMOD_DKMS=0           build with plain Kbuild instead of DKMS (default:
+#                         the module DKMS builds is the one tested)
 #   KMOD_GUEST_EXTRA=dir  copied to /extra in the guest; /extra/run.sh, if
 #                         present, runs after the module's tests and its
 #                         PASS:/FAIL: lines count
 #   KMOD_TESTS=a,b        run only these test programs (default: all)
 #   KMOD_SMP=2 KMOD_MEM=3G KMOD_ACCEL=tcg KMOD_TIMEOUT=900
+#   KMOD_APPEND=args      more kernel command line (loglevel=7 shows stacks)
 #   KMOD_NO_APT=1         do not install packages
 set -euo pipefail
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 OUT=${KMOD_OUT:-/tmp/kmod-check}
+KERNEL=${KMOD_KERNEL:-6.1}
+case $KERNEL in
+6.1) HDRPKG=linux-headers-amd64 ;;
+6.12) HDRPKG=linux-headers-6.12-amd64 ;;
+*) echo "check-kmod: KMOD_KERNEL must be 6.1 or 6.12" >&2; exit 2 ;;
+esac
+DKMS=${KMOD_DKMS:-1}
 SMP=${KMOD_SMP:-2}
 MEM=${KMOD_MEM:-3G}
 ACCEL=${KMOD_ACCEL:-tcg}
@@ -33,8 +45,9 @@ die() { echo "check-kmod: $*" >&2; echo "0 passed, 1 failed"; exit 1; }
 step() { echo "== check-kmod: $* ($(( $(date +%s) - T0 ))s)"; }
 
 # ------------------------------------------------------------ packages --
-PKGS="qemu-system-x86 linux-headers-amd64 busybox-static cpio kmod
-      build-essential xz-utils binutils"
+PKGS="qemu-system-x86 $HDRPKG busybox-static cpio kmod
+      build-essential xz-utils zstd binutils"
+[ "$DKMS" = 1 ] && PKGS="$PKGS dkms"
 missing=""
 for p in $PKGS; do
 	dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null |
@@ -43,14 +56,18 @@ done
 if [ -n "$missing" ] && [ -z "${KMOD_NO_APT:-}" ]; then
 	step "installing$missing"
 	apt-get update -qq >"$LOG/apt.log" 2>&1 || true
-	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+	# 6.12's headers pull in its image; a CI machine never boots it, so
+	# it skips the initramfs (half a minute), a workstation does not
+	initrd=""
+	[ "${CI:-}" = true ] && initrd=No
+	INITRD=$initrd DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
 		--no-install-recommends $missing >>"$LOG/apt.log" 2>&1 ||
 		{ tail -20 "$LOG/apt.log"; die "apt-get install failed"; }
 fi
 
 # ---------------------------------------------------- kernel release --
 if [ -z "${KDIR:-}" ]; then
-	KVER=$(dpkg-query -W -f='${Depends}' linux-headers-amd64 |
+	KVER=$(dpkg-query -W -f='${Depends}' "$HDRPKG" |
 		grep -o 'linux-headers-[0-9][^ ,]*-amd64' | head -1)
 	KVER=${KVER#linux-headers-}
 	KDIR=/usr/src/linux-headers-$KVER
@@ -65,6 +82,11 @@ echo "check-kmod: kernel $KVER, build tree $KDIR"
 # --------------------------------------------------------- guest kernel --
 KIMG=$OUT/kernel/vmlinuz-$KVER
 VMLINUX=$OUT/kernel/vmlinux-$KVER
+# 6.12's headers depend on its image: use it when it is installed
+if [ ! -s "$KIMG" ] && [ -s "/boot/vmlinuz-$KVER" ]; then
+	mkdir -p "$OUT/kernel"
+	cp "/boot/vmlinuz-$KVER" "$KIMG"
+fi
 if [ ! -s "$KIMG" ]; then
 	step "fetching linux-image-$KVER"
 	rm -rf "$OUT/kernel"
@@ -85,12 +107,20 @@ if [ ! -s "$KIMG" ]; then
 fi
 # Boot the uncompressed ELF through its PVH entry: TCG would spend
 # seconds decompressing a bzImage.
+# 6.1 is compressed with xz, 6.12 with zstd.
 if [ ! -s "$VMLINUX" ]; then
 	off=$(LC_ALL=C grep -obUaP '\xfd\x37\x7a\x58\x5a\x00' "$KIMG" |
 		head -1 | cut -d: -f1 || true)
 	if [ -n "$off" ]; then
 		tail -c +$((off + 1)) "$KIMG" |
 			xz -dc --single-stream >"$VMLINUX.tmp" 2>/dev/null || true
+	fi
+	off=$(LC_ALL=C grep -obUaP '\x28\xb5\x2f\xfd' "$KIMG" |
+		head -1 | cut -d: -f1 || true)
+	if [ ! -s "$VMLINUX.tmp" ] && [ -n "$off" ]; then
+		# zstd decodes the kernel, then stops at the data after it
+		tail -c +$((off + 1)) "$KIMG" |
+			zstd -dcq >"$VMLINUX.tmp" 2>/dev/null || true
 	fi
 	if [ -s "$VMLINUX.tmp" ] && readelf -n "$VMLINUX.tmp" 2>/dev/null |
 		grep -q 'PHYS32_ENTRY\|0x00000012'; then
@@ -102,19 +132,46 @@ if [ ! -s "$VMLINUX" ]; then
 fi
 
 # --------------------------------------------------------------- module --
-step "building task_diag.ko"
 B=$OUT/build
 rm -rf "$B"
 mkdir -p "$B"
-cp -r "$HERE"/Kbuild "$HERE"/Makefile "$HERE"/*.c "$HERE"/*.h \
-	"$HERE"/include "$B"/
-make -C "$KDIR" M="$B" modules >"$LOG/build.log" 2>&1 ||
-	{ cat "$LOG/build.log"; die "module build failed"; }
+if [ "$DKMS" = 1 ]; then
+	# "dkms build" in private trees (nothing under /usr/src or
+	# /var/lib/dkms), from the files the task-diag-dkms package ships
+	step "building task_diag.ko with dkms"
+	V=$(sed -n 's/^PACKAGE_VERSION="\(.*\)"/\1/p' "$HERE/dkms.conf")
+	S=$B/src/task_diag-$V
+	mkdir -p "$S" "$B/tree"
+	cp -r "$HERE"/Kbuild "$HERE"/Makefile "$HERE"/*.c "$HERE"/*.h \
+		"$HERE"/include "$HERE"/dkms.conf "$S"/
+	D="--sourcetree $B/src --dkmstree $B/tree -m task_diag -v $V"
+	{ dkms add $D && dkms build $D -k "$KVER" --kernelsourcedir "$KDIR"; } \
+		>"$LOG/dkms.log" 2>&1 ||
+		{ cat "$LOG/dkms.log" "$B"/tree/task_diag/"$V"/*/*/log/make.log \
+			2>/dev/null | tail -40; die "dkms build failed"; }
+	cp "$B"/tree/task_diag/"$V"/"$KVER"/*/log/make.log "$LOG/build.log"
+	KO=$(ls "$B"/tree/task_diag/"$V"/"$KVER"/*/module/task_diag.ko* | head -1)
+	# 6.12 modules are compressed; busybox insmod wants them plain
+	case $KO in
+	*.xz) xz -dc "$KO" >"$B/task_diag.ko" ;;
+	*.zst) zstd -dcq "$KO" >"$B/task_diag.ko" ;;
+	*) cp "$KO" "$B/task_diag.ko" ;;
+	esac
+	ORIGIN="dkms $V"
+else
+	step "building task_diag.ko"
+	cp -r "$HERE"/Kbuild "$HERE"/Makefile "$HERE"/*.c "$HERE"/*.h \
+		"$HERE"/include "$B"/
+	make -C "$KDIR" M="$B" modules >"$LOG/build.log" 2>&1 ||
+		{ cat "$LOG/build.log"; die "module build failed"; }
+	ORIGIN="kbuild"
+fi
 if grep -i 'warning' "$LOG/build.log" | grep -v 'Skipping BTF generation'; then
 	die "module build has warnings"
 fi
 modinfo -F vermagic "$B/task_diag.ko" | grep -q "^$KVER " ||
 	die "vermagic of task_diag.ko does not match $KVER"
+echo "check-kmod: task_diag.ko from $ORIGIN, srcversion $(modinfo -F srcversion "$B/task_diag.ko")"
 
 # ---------------------------------------------------------------- tests --
 step "building tests"
@@ -147,6 +204,8 @@ file -L "$R/bin/busybox" | grep -q 'statically linked' ||
 cp "$HERE/guest/init" "$R/init"
 chmod 755 "$R/init"
 cp "$B/task_diag.ko" "$R/"
+# the guest checks that the module it loads is this build
+echo "$ORIGIN $(modinfo -F srcversion "$B/task_diag.ko")" >"$R/task_diag.origin"
 cp "$TB"/td_hold "$TB"/t_* "$R/tests/"
 rm -f "$R"/tests/*.o
 printf '%s\n' 'root:x:0:0:root:/:/bin/sh' 'user:x:1000:1000::/tmp:/bin/sh' \
@@ -164,6 +223,8 @@ fi
 step "booting $KVER under qemu ($ACCEL, $SMP cpus, $MEM)"
 APPEND="console=ttyS0 quiet loglevel=4 panic=-1 oops=panic"
 [ -n "${KMOD_TESTS:-}" ] && APPEND="$APPEND td.tests=$KMOD_TESTS"
+# e.g. KMOD_APPEND=loglevel=7 to see the stacks of kernel complaints
+[ -n "${KMOD_APPEND:-}" ] && APPEND="$APPEND $KMOD_APPEND"
 GLOG=$LOG/guest.log
 set +e
 timeout -k 10 "$TIMEOUT" qemu-system-x86_64 -accel "$ACCEL" -m "$MEM" \

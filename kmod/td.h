@@ -6,10 +6,12 @@
 #define _TD_H
 
 #include <linux/types.h>
+#include <linux/gfp.h>
 #include <linux/mutex.h>
 #include <linux/sched.h>
 #include <linux/proc_fs.h>
 #include <uapi/linux/task_diag.h>
+#include "td_compat.h"
 
 struct seq_file;
 struct pid_namespace;
@@ -59,6 +61,32 @@ int td_syms_init(void);
 u64 td_supported_groups(void);
 u32 td_supported_strategies(void);
 
+/*
+ * Every allocation made for a reader: charged to the reader's memory
+ * cgroup, and failing with ENOMEM at its limit rather than invoking the
+ * OOM killer for a request that can simply be refused.
+ */
+#define TD_GFP		(GFP_KERNEL_ACCOUNT | __GFP_NORETRY | __GFP_NOWARN)
+
+/* A stage bigger than this is freed once its task is sent. */
+#define TD_STAGE_KEEP	(4 * PAGE_SIZE)
+
+/*
+ * A value of unbounded size read from its source while it is emitted
+ * (CMDLINE, ENVIRON from the task's memory, GROUPS from its credentials),
+ * so that nothing of it is held between reads: only these references and
+ * the offset reached.
+ */
+struct td_stream {
+	u32 type;
+	struct pid *pid;	/* CMDLINE: looked up at each read, as procfs */
+	struct mm_struct *mm;	/* ENVIRON: grabbed at the check, as procfs */
+	const struct cred *cred;	/* GROUPS: the task's credentials */
+	size_t pos;		/* bytes of the value sent */
+};
+
+#define TD_NSTREAMS	3
+
 /* Per-task serialised attributes waiting to be copied out (td_stage.c). */
 struct td_stage {
 	char *buf;
@@ -68,6 +96,8 @@ struct td_stage {
 	size_t part;		/* payload bytes of that record already sent */
 	u32 pid, tgid;
 	bool active;		/* a task is staged and not fully sent */
+	unsigned int nstreams;
+	struct td_stream streams[TD_NSTREAMS];
 };
 
 /* Where a dump is (td_iter.c). */
@@ -115,6 +145,8 @@ void *td_stage_reserve(struct td_stage *st, u32 type, size_t len);
 int td_stage_put(struct td_stage *st, u32 type, const void *data, size_t len);
 int td_stage_grow(struct td_stage *st, size_t len);
 void td_stage_free(struct td_stage *st);
+void td_stage_release(struct td_stage *st);
+struct td_stream *td_stage_stream(struct td_stage *st, u32 type);
 void td_stage_shrink(struct td_stage *st, size_t rec_off, size_t len);
 size_t td_stage_mark(struct td_stage *st);
 ssize_t td_stage_emit(struct td_stage *st, char __user *ubuf, size_t room,
@@ -131,6 +163,10 @@ int td_fill_stat(struct td_ctx *ctx, struct task_struct *task, bool whole);
 int td_fill_statm(struct td_ctx *ctx, struct task_struct *task);
 int td_fill_cmdline(struct td_ctx *ctx, struct task_struct *task);
 int td_fill_environ(struct td_ctx *ctx, struct task_struct *task);
+ssize_t td_cmdline_read(struct mm_struct *mm, size_t pos, char __user *dst,
+			size_t count, char *page, bool *end);
+ssize_t td_environ_read(struct mm_struct *mm, size_t pos, char __user *dst,
+			size_t count, char *page, bool *end);
 int td_fill_cgroup(struct td_ctx *ctx, struct task_struct *task);
 int td_fill_wchan(struct td_ctx *ctx, struct task_struct *task);
 int td_fill_io(struct td_ctx *ctx, struct task_struct *task, bool whole);

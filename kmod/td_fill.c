@@ -57,7 +57,7 @@ int td_seq_capture(struct td_stage *st, u32 type,
 	for (;;) {
 		struct seq_file m = { .size = size };
 
-		m.buf = kvmalloc(size, GFP_KERNEL);
+		m.buf = kvmalloc(size, TD_GFP);
 		if (!m.buf)
 			return -ENOMEM;
 		ret = show(&m, arg);
@@ -141,18 +141,13 @@ int td_fill_base(struct td_ctx *ctx, struct task_struct *task)
 	return 0;
 }
 
-static u64 td_cap(kernel_cap_t c)
-{
-	return ((u64)c.cap[1] << 32) | c.cap[0];
-}
-
 int td_fill_cred(struct td_ctx *ctx, struct task_struct *task, bool groups,
 		 bool want_cred)
 {
 	struct user_namespace *ns = current_user_ns();
 	const struct cred *cred = get_task_cred(task);
 	struct group_info *gi = cred->group_info;
-	int ret = -ENOMEM, i;
+	int ret = -ENOMEM;
 
 	if (want_cred) {
 		struct task_diag_creds *c;
@@ -160,11 +155,11 @@ int td_fill_cred(struct td_ctx *ctx, struct task_struct *task, bool groups,
 		c = td_stage_reserve(&ctx->st, TASK_DIAG_CRED, sizeof(*c));
 		if (!c)
 			goto out;
-		c->cap_inheritable = td_cap(cred->cap_inheritable);
-		c->cap_permitted = td_cap(cred->cap_permitted);
-		c->cap_effective = td_cap(cred->cap_effective);
-		c->cap_bset = td_cap(cred->cap_bset);
-		c->cap_ambient = td_cap(cred->cap_ambient);
+		c->cap_inheritable = td_cap_u64(cred->cap_inheritable);
+		c->cap_permitted = td_cap_u64(cred->cap_permitted);
+		c->cap_effective = td_cap_u64(cred->cap_effective);
+		c->cap_bset = td_cap_u64(cred->cap_bset);
+		c->cap_ambient = td_cap_u64(cred->cap_ambient);
 		c->uid = from_kuid_munged(ns, cred->uid);
 		c->euid = from_kuid_munged(ns, cred->euid);
 		c->suid = from_kuid_munged(ns, cred->suid);
@@ -176,12 +171,12 @@ int td_fill_cred(struct td_ctx *ctx, struct task_struct *task, bool groups,
 		c->ngroups = gi->ngroups;
 	}
 	if (groups) {
-		u32 *g = td_stage_reserve(&ctx->st, TASK_DIAG_GROUPS,
-					  gi->ngroups * sizeof(u32));
-		if (!g)
+		/* streamed: up to 256 KiB, mapped at emission (td_stage.c) */
+		struct td_stream *s = td_stage_stream(&ctx->st,
+						      TASK_DIAG_GROUPS);
+		if (!s)
 			goto out;
-		for (i = 0; i < gi->ngroups; i++)
-			g[i] = from_kgid_munged(ns, gi->gid[i]);
+		s->cred = get_cred(cred);
 	}
 	ret = 0;
 out:
@@ -336,10 +331,10 @@ int td_fill_statm(struct td_ctx *ctx, struct task_struct *task)
 
 	if (mm) {
 		m.has_mm = 1;
-		m.anon = get_mm_counter(mm, MM_ANONPAGES);
-		m.file = get_mm_counter(mm, MM_FILEPAGES);
-		m.shmem = get_mm_counter(mm, MM_SHMEMPAGES);
-		m.swap = get_mm_counter(mm, MM_SWAPENTS);
+		m.anon = td_mm_counter(mm, MM_ANONPAGES);
+		m.file = td_mm_counter(mm, MM_FILEPAGES);
+		m.shmem = td_mm_counter(mm, MM_SHMEMPAGES);
+		m.swap = td_mm_counter(mm, MM_SWAPENTS);
 		m.size = mm->total_vm;
 		m.shared = m.file + m.shmem;
 		m.resident = m.shared + m.anon;

@@ -70,7 +70,7 @@ int td_fill_wchan(struct td_ctx *ctx, struct task_struct *task)
 		ctx->withheld |= TASK_DIAG_SHOW_WCHAN;
 		return 0;
 	}
-	sym = kmalloc(KSYM_NAME_LEN, GFP_KERNEL);
+	sym = kmalloc(KSYM_NAME_LEN, TD_GFP);
 	if (!sym) {
 		up_read(&task->signal->exec_update_lock);
 		return -ENOMEM;
@@ -134,7 +134,7 @@ int td_fill_exe(struct td_ctx *ctx, struct task_struct *task)
 
 	if (!exe)
 		return 0;
-	buf = (char *)__get_free_page(GFP_KERNEL);
+	buf = (char *)__get_free_page(TD_GFP);
 	if (!buf) {
 		fput(exe);
 		return -ENOMEM;

@@ -2,69 +2,72 @@
 /*
  * CMDLINE and ENVIRON: bytes read from the task's address space, with the
  * rules of get_mm_cmdline() and environ_read() in fs/proc/base.c.
+ *
+ * Gathering a task only stages a stream (td_stage_stream()); the bytes are
+ * read while the answer is emitted, a chunk per call at the offset reached,
+ * each call applying procfs's rules afresh to the current argument and
+ * environment ranges.  The value is then what a reader of the procfs file
+ * gets reading sequentially with the same chunk sizes, also when the task
+ * rewrites its arguments meanwhile, and no reader holds a copy of it.
  */
 #include <linux/mm.h>
 #include <linux/ptrace.h>
 #include <linux/sched/mm.h>
 #include <linux/sched/signal.h>
+#include <linux/uaccess.h>
 #include "td.h"
 
 /*
- * procfs streams these files, so their size is bounded only by the
- * address range.  Ranges past exec's limit (a few MiB) exist only after a
- * privileged prctl(PR_SET_MM_*); the module stops there rather than let
- * any reader make it allocate without bound.
+ * Copy up to count bytes of mm at addr to dst through page, a page at a
+ * time, stopping at the first unreadable byte.  *end is set on a short
+ * read.  Returns the bytes copied or -errno.
  */
-#define TD_MAX_REMOTE	SZ_16M
-
-/*
- * Stage as attribute type the bytes of mm in [start, start + len), up to
- * the first unreadable page.  With to_nul, stop after the first NUL.
- */
-static int td_remote(struct td_stage *st, u32 type, struct mm_struct *mm,
-		     unsigned long start, unsigned long len, bool to_nul)
+static ssize_t td_copy_remote(struct mm_struct *mm, unsigned long addr,
+			      char __user *dst, size_t count, char *page,
+			      bool *end)
 {
-	size_t mark = td_stage_mark(st), got = 0;
-	char *p;
+	ssize_t done = 0;
 
-	len = min_t(unsigned long, len, TD_MAX_REMOTE);
-	p = td_stage_reserve(st, type, len);
-	if (!p)
-		return -ENOMEM;
-	while (got < len) {
-		int want = min_t(unsigned long, PAGE_SIZE, len - got);
-		int n = td_sym.access_remote_vm(mm, start + got, p + got,
-						want, FOLL_ANON);
+	while (count) {
+		int want = min_t(size_t, PAGE_SIZE, count);
+		int got = td_sym.access_remote_vm(mm, addr, page, want,
+						  FOLL_ANON);
 
-		if (n <= 0)
+		if (got <= 0) {
+			*end = true;
 			break;
-		got += n;
+		}
+		if (copy_to_user(dst + done, page, got))
+			return -EFAULT;
+		done += got;
+		addr += got;
+		count -= got;
+		if (got < want) {
+			*end = true;
+			break;
+		}
 		if (fatal_signal_pending(current))
-			return -EINTR;
+			return done ? done : -EINTR;
 		cond_resched();
 	}
-	if (to_nul) {
-		size_t z = strnlen(p, got);
-
-		/* the NUL itself is part of the value */
-		if (z < got)
-			got = z + 1;
-	}
-	td_stage_shrink(st, mark, got);
-	return 0;
+	return done;
 }
 
-int td_fill_cmdline(struct td_ctx *ctx, struct task_struct *task)
+/*
+ * What read() of /proc/PID/cmdline at offset pos returns (at most count
+ * bytes), copied to dst.  *end: nothing follows now.
+ */
+ssize_t td_cmdline_read(struct mm_struct *mm, size_t pos, char __user *dst,
+			size_t count, char *page, bool *end)
 {
 	unsigned long arg_start, arg_end, env_start, env_end, len;
-	struct mm_struct *mm = get_task_mm(task);
-	int ret = 0;
+	ssize_t got;
+	size_t n;
 	char c;
 
-	if (!mm)
-		goto empty;
+	*end = true;
 	if (!mm->env_end)
-		goto empty_put;
+		return 0;
 	spin_lock(&mm->arg_lock);
 	arg_start = mm->arg_start;
 	arg_end = mm->arg_end;
@@ -72,7 +75,7 @@ int td_fill_cmdline(struct td_ctx *ctx, struct task_struct *task)
 	env_end = mm->env_end;
 	spin_unlock(&mm->arg_lock);
 	if (arg_start >= arg_end)
-		goto empty_put;
+		return 0;
 
 	/*
 	 * setproctitle() may overwrite argv and run on into the environment,
@@ -81,31 +84,89 @@ int td_fill_cmdline(struct td_ctx *ctx, struct task_struct *task)
 	if (env_start != arg_end || env_end < env_start)
 		env_start = env_end = arg_end;
 	len = env_end - arg_start;
+	if (pos >= len)
+		return 0;
+	count = min_t(size_t, count, len - pos);
 
 	/* a non-NUL last argv byte marks a rewritten command line */
 	if (td_sym.access_remote_vm(mm, arg_end - 1, &c, 1, FOLL_ANON) == 1 &&
-	    c)
-		ret = td_remote(&ctx->st, TASK_DIAG_CMDLINE, mm, arg_start,
-				min_t(unsigned long, len, PAGE_SIZE), true);
-	else
-		ret = td_remote(&ctx->st, TASK_DIAG_CMDLINE, mm, arg_start,
-				arg_end - arg_start, false);
-	mmput(mm);
-	return ret;
+	    c) {
+		/* the title: the first page, up to and with its first NUL */
+		if (pos >= PAGE_SIZE)
+			return 0;
+		got = td_sym.access_remote_vm(mm, arg_start, page, PAGE_SIZE,
+					      FOLL_ANON);
+		if (got <= 0)
+			return 0;
+		n = strnlen(page, got);
+		if (n < got)
+			n++;
+		if (n <= pos)
+			return 0;
+		count = min_t(size_t, count, n - pos);
+		if (copy_to_user(dst, page + pos, count))
+			return -EFAULT;
+		*end = pos + count >= n;
+		return count;
+	}
 
-empty_put:
+	/* otherwise strictly [arg_start, arg_end) */
+	if (pos >= arg_end - arg_start)
+		return 0;
+	count = min_t(size_t, count, arg_end - arg_start - pos);
+	*end = false;
+	got = td_copy_remote(mm, arg_start + pos, dst, count, page, end);
+	if (got >= 0 && pos + got >= arg_end - arg_start)
+		*end = true;
+	return got;
+}
+
+/* What read() of /proc/PID/environ at offset pos returns, as above. */
+ssize_t td_environ_read(struct mm_struct *mm, size_t pos, char __user *dst,
+			size_t count, char *page, bool *end)
+{
+	unsigned long env_start, env_end;
+	ssize_t got;
+
+	*end = true;
+	/* the task never got far enough to have an environment */
+	if (!mm->env_end || !mmget_not_zero(mm))
+		return 0;
+	spin_lock(&mm->arg_lock);
+	env_start = mm->env_start;
+	env_end = mm->env_end;
+	spin_unlock(&mm->arg_lock);
+	got = 0;
+	if (pos < env_end - env_start) {
+		count = min_t(size_t, count, env_end - env_start - pos);
+		*end = false;
+		got = td_copy_remote(mm, env_start + pos, dst, count, page,
+				     end);
+		if (got >= 0 && pos + got >= env_end - env_start)
+			*end = true;
+	}
 	mmput(mm);
-empty:
-	return td_stage_put(&ctx->st, TASK_DIAG_CMDLINE, NULL, 0);
+	return got;
+}
+
+int td_fill_cmdline(struct td_ctx *ctx, struct task_struct *task)
+{
+	struct td_stream *s = td_stage_stream(&ctx->st, TASK_DIAG_CMDLINE);
+
+	if (!s)
+		return -ENOMEM;
+	s->pid = get_pid(task_pid(task));
+	return 0;
 }
 
 /*
  * environ is opened through mm_access(): the ptrace check runs under
  * exec_update_lock and is skipped when the task shares the opener's mm.
+ * The mm checked is the one read, even if the task execs meanwhile.
  */
 int td_fill_environ(struct td_ctx *ctx, struct task_struct *task)
 {
-	unsigned long env_start, env_end;
+	struct td_stream *s;
 	struct mm_struct *mm;
 	int ret;
 
@@ -122,18 +183,13 @@ int td_fill_environ(struct td_ctx *ctx, struct task_struct *task)
 	}
 	up_read(&task->signal->exec_update_lock);
 
-	if (!mm || !mm->env_end) {
-		ret = td_stage_put(&ctx->st, TASK_DIAG_ENVIRON, NULL, 0);
-		goto out;
+	if (!mm)
+		return td_stage_put(&ctx->st, TASK_DIAG_ENVIRON, NULL, 0);
+	s = td_stage_stream(&ctx->st, TASK_DIAG_ENVIRON);
+	if (s) {
+		mmgrab(mm);
+		s->mm = mm;
 	}
-	spin_lock(&mm->arg_lock);
-	env_start = mm->env_start;
-	env_end = mm->env_end;
-	spin_unlock(&mm->arg_lock);
-	ret = td_remote(&ctx->st, TASK_DIAG_ENVIRON, mm, env_start,
-			env_end > env_start ? env_end - env_start : 0, false);
-out:
-	if (mm)
-		mmput(mm);
-	return ret;
+	mmput(mm);
+	return s ? 0 : -ENOMEM;
 }

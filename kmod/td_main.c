@@ -34,14 +34,15 @@ static void td_end(struct td_ctx *ctx)
 	ctx->version_pending = false;
 	ctx->ended = false;
 	ctx->err = 0;
-	/* keep a small stage for the next request, drop a big one */
-	if (ctx->st.cap > SZ_1M)
+	td_stage_release(&ctx->st);
+	/* keep a small stage for the next request, drop a bigger one */
+	if (ctx->st.cap > TD_STAGE_KEEP)
 		td_stage_free(&ctx->st);
 }
 
 static int td_open(struct inode *inode, struct file *file)
 {
-	struct td_ctx *ctx = kzalloc(sizeof(*ctx), GFP_KERNEL);
+	struct td_ctx *ctx = kzalloc(sizeof(*ctx), TD_GFP);
 
 	if (!ctx)
 		return -ENOMEM;
@@ -107,9 +108,13 @@ static ssize_t td_write(struct file *file, const char __user *ubuf,
 		return -EINVAL;
 	if (len > TASK_DIAG_MAX_REQUEST_SIZE)
 		return -E2BIG;
-	buf = memdup_user(ubuf, len);
-	if (IS_ERR(buf))
-		return PTR_ERR(buf);
+	buf = kmalloc(len, TD_GFP);
+	if (!buf)
+		return -ENOMEM;
+	if (copy_from_user(buf, ubuf, len)) {
+		kfree(buf);
+		return -EFAULT;
+	}
 	nlh = (struct nlmsghdr *)buf;
 
 	ret = mutex_lock_interruptible(&ctx->lock);
@@ -244,7 +249,7 @@ static const struct proc_ops td_proc_ops = {
 	.proc_release = td_release,
 	.proc_read = td_read,
 	.proc_write = td_write,
-	.proc_lseek = no_llseek,
+	.proc_lseek = TD_PROC_LSEEK,
 };
 
 static int __init td_init(void)

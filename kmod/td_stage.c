@@ -10,12 +10,23 @@
  * the message carrying TASK_DIAG_FLAG_CONT.  So a value of any size goes
  * out completely, over as many reads as it takes, and a dump never ends
  * early because one attribute is bigger than the buffer.
+ *
+ * Values read from the task's memory (CMDLINE, ENVIRON; up to the 6 MiB
+ * exec allows, more after prctl(PR_SET_MM)) and the group list (up to 256
+ * KiB) are not staged: their record names a stream, and emission reads
+ * the value from its source a page at a time at the offset reached, as
+ * read() of the procfs file does.  What one
+ * descriptor holds between reads is thus the fixed-size records and short
+ * texts of one task (a page or two), a pid or mm reference per stream and
+ * an offset, whatever the size of the values.
  */
 #include <linux/slab.h>
 #include <linux/mm.h>
 #include <linux/uaccess.h>
 #include <linux/netlink.h>
 #include <linux/pid_namespace.h>
+#include <linux/sched/mm.h>
+#include <linux/sched/task.h>
 #include "td.h"
 
 struct td_rec {
@@ -24,6 +35,8 @@ struct td_rec {
 };
 
 #define TD_REC_SPACE(len)	(sizeof(struct td_rec) + ALIGN((len), 4))
+/* in td_rec.type: the payload is the __u32 index of a struct td_stream */
+#define TD_REC_STREAM		0x80000000u
 #define TD_MSG_HDRLEN		(NLMSG_HDRLEN + sizeof(struct task_diag_msg))
 
 /*
@@ -47,9 +60,35 @@ static size_t td_split_unit(u32 type)
 	}
 }
 
+static void td_stream_put(struct td_stream *s)
+{
+	put_pid(s->pid);
+	s->pid = NULL;
+	if (s->mm)
+		mmdrop(s->mm);
+	s->mm = NULL;
+	if (s->cred)
+		put_cred(s->cred);
+	s->cred = NULL;
+}
+
+/* Drop the references of the streams of the staged task. */
+void td_stage_release(struct td_stage *st)
+{
+	unsigned int i;
+
+	for (i = 0; i < st->nstreams; i++)
+		td_stream_put(&st->streams[i]);
+	st->nstreams = 0;
+}
+
 void td_stage_reset(struct td_stage *st, struct task_struct *task,
 		    struct pid_namespace *ns)
 {
+	td_stage_release(st);
+	/* one task's big value (a long group list) is not kept around */
+	if (st->cap > TD_STAGE_KEEP)
+		td_stage_free(st);
 	st->len = 0;
 	st->pos = 0;
 	st->part = 0;
@@ -67,7 +106,7 @@ int td_stage_grow(struct td_stage *st, size_t len)
 	if (need <= st->cap)
 		return 0;
 	cap = max_t(size_t, need, max_t(size_t, 2 * st->cap, PAGE_SIZE));
-	nbuf = kvmalloc(cap, GFP_KERNEL);
+	nbuf = kvmalloc(cap, TD_GFP);
 	if (!nbuf)
 		return -ENOMEM;
 	if (st->len)
@@ -121,13 +160,131 @@ void td_stage_shrink(struct td_stage *st, size_t rec_off, size_t len)
 	}
 }
 
+/*
+ * Stage a value of type to be read at emission time.  The caller sets the
+ * stream's source, a reference of its own: pid (CMDLINE), mm (ENVIRON) or
+ * cred (GROUPS).  NULL: no memory.
+ */
+struct td_stream *td_stage_stream(struct td_stage *st, u32 type)
+{
+	struct td_stream *s;
+	u32 idx = st->nstreams;
+
+	if (WARN_ON_ONCE(idx >= TD_NSTREAMS))
+		return NULL;
+	if (td_stage_put(st, type | TD_REC_STREAM, &idx, sizeof(idx)))
+		return NULL;
+	s = &st->streams[idx];
+	memset(s, 0, sizeof(*s));
+	s->type = type;
+	st->nstreams++;
+	return s;
+}
+
 void td_stage_free(struct td_stage *st)
 {
+	td_stage_release(st);
 	kvfree(st->buf);
 	st->buf = NULL;
 	st->cap = 0;
 	st->len = 0;
 	st->active = false;
+}
+
+/*
+ * The supplementary groups from byte pos, a page at the most, mapped as
+ * the status Groups line maps them for the opener.
+ */
+static ssize_t td_groups_read(const struct cred *cred, size_t pos,
+			      char __user *dst, size_t count, char *page,
+			      bool *end)
+{
+	struct user_namespace *ns = current_user_ns();
+	const struct group_info *gi = cred->group_info;
+	size_t i = pos / sizeof(u32), n = 0;
+	u32 *g = (u32 *)page;
+
+	count = min_t(size_t, count, PAGE_SIZE) / sizeof(u32);
+	for (; n < count && i + n < gi->ngroups; n++)
+		g[n] = from_kgid_munged(ns, gi->gid[i + n]);
+	if (copy_to_user(dst, page, n * sizeof(u32)))
+		return -EFAULT;
+	*end = i + n >= gi->ngroups;
+	return n * sizeof(u32);
+}
+
+/*
+ * Read the next chunk of a stream into dst: at most count bytes from its
+ * offset, with the rules of the procfs file.  *end says the value has no
+ * more bytes now.
+ */
+static ssize_t td_stream_read(struct td_stream *s, char __user *dst,
+			      size_t count, bool *end)
+{
+	struct task_struct *task;
+	struct mm_struct *mm;
+	char *page;
+	ssize_t got;
+
+	*end = true;
+	page = (char *)__get_free_page(TD_GFP);
+	if (!page)
+		return -ENOMEM;
+	if (s->type == TASK_DIAG_CMDLINE) {
+		/* /proc/PID/cmdline finds the task and its mm at each read */
+		task = get_pid_task(s->pid, PIDTYPE_PID);
+		mm = task ? get_task_mm(task) : NULL;
+		if (task)
+			put_task_struct(task);
+		got = mm ? td_cmdline_read(mm, s->pos, dst, count, page, end) :
+			   0;
+		if (mm)
+			mmput(mm);
+	} else if (s->type == TASK_DIAG_ENVIRON) {
+		/* environ reads the mm it checked, while that still lives */
+		got = td_environ_read(s->mm, s->pos, dst, count, page, end);
+	} else {
+		got = td_groups_read(s->cred, s->pos, dst, count, page, end);
+	}
+	free_page((unsigned long)page);
+	return got;
+}
+
+/*
+ * Emit the next chunk of the stream of record rec as one attribute at
+ * ubuf, at most room bytes with its header.  Each call sends an attribute
+ * (an empty one if the value is empty or has shrunk) unless no payload
+ * byte fits: returns the bytes written, 0 if nothing fits, or -errno.
+ */
+static ssize_t td_stream_emit(struct td_stage *st, struct td_rec *rec,
+			      char __user *ubuf, size_t room)
+{
+	u32 idx = *(u32 *)(rec + 1);
+	struct td_stream *s = &st->streams[idx];
+	struct nlattr nla = { .nla_type = s->type };
+	size_t n = min_t(size_t, TASK_DIAG_MAX_CHUNK,
+			 (room - NLA_HDRLEN) & ~3UL);
+	ssize_t got;
+	bool end;
+
+	if (!n)
+		return 0;
+	got = td_stream_read(s, ubuf + NLA_HDRLEN, n, &end);
+	if (got < 0)
+		return got;
+	nla.nla_len = NLA_HDRLEN + got;
+	if (copy_to_user(ubuf, &nla, sizeof(nla)) ||
+	    (NLA_ALIGN(got) != got &&
+	     clear_user(ubuf + NLA_HDRLEN + got, NLA_ALIGN(got) - got)))
+		return -EFAULT;
+	s->pos += got;
+	if (end) {
+		/* done: let go of the task's memory at once */
+		td_stream_put(s);
+		st->pos += TD_REC_SPACE(rec->len);
+		st->part = 0;
+	}
+	return NLA_HDRLEN + NLA_ALIGN(got);
 }
 
 /*
@@ -158,6 +315,18 @@ ssize_t td_stage_emit(struct td_stage *st, char __user *ubuf, size_t room,
 
 		if (room - off < NLA_HDRLEN)
 			break;
+		if (rec->type & TD_REC_STREAM) {
+			ssize_t got = td_stream_emit(st, rec, ubuf + off,
+						     room - off);
+
+			if (got < 0)
+				return got;
+			if (!got)
+				break;
+			off += got;
+			nattrs++;
+			continue;
+		}
 		if (unit) {
 			/* padded to 4 bytes, a chunk must still fit the room */
 			n = min_t(size_t, left, TASK_DIAG_MAX_CHUNK);

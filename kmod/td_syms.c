@@ -18,30 +18,91 @@
  * needs a missing symbol is left out of the supported mask.
  */
 #include <linux/kernel.h>
+#include <linux/kallsyms.h>
 #include <linux/kprobes.h>
+#include <linux/static_call.h>
 #include <linux/proc_ns.h>
 #include "td.h"
 
 struct td_syms td_sym;
 
-static unsigned long (*td_kallsyms)(const char *name);
+/*
+ * Calls into functions found by name are direct calls: each goes through
+ * a static call the module patches to the function at load time, behind a
+ * small wrapper of the module's own whose address td_sym holds.  An
+ * indirect call straight to such a function would not do on 6.12: built
+ * with indirect branch tracking (CONFIG_X86_KERNEL_IBT), it seals the
+ * ENDBR64 of every function the kernel never calls indirectly, and a CPU
+ * that enforces IBT faults on an indirect call to one.  Direct calls need
+ * no ENDBR64, on either kernel.
+ */
+#define TD_CALL(name, ret, params, args)				\
+	DEFINE_STATIC_CALL_NULL(td_sc_##name, *td_sym.name);		\
+	static ret td_w_##name params					\
+	{								\
+		return static_call(td_sc_##name) args;			\
+	}
+
+TD_CALL(ptrace_may_access, bool,
+	(struct task_struct *task, unsigned int mode), (task, mode))
+TD_CALL(thread_group_cputime_adjusted, void,
+	(struct task_struct *p, u64 *ut, u64 *st), (p, ut, st))
+TD_CALL(task_gtime, u64, (struct task_struct *t), (t))
+TD_CALL(proc_task_name, void,
+	(struct seq_file *m, struct task_struct *p, bool escape),
+	(m, p, escape))
+TD_CALL(access_remote_vm, int,
+	(struct mm_struct *mm, unsigned long addr, void *buf, int len,
+	 unsigned int gup_flags), (mm, addr, buf, len, gup_flags))
+TD_CALL(get_wchan, unsigned long, (struct task_struct *p), (p))
+TD_CALL(lookup_symbol_name, int, (unsigned long addr, char *symname),
+	(addr, symname))
+TD_CALL(oom_badness, long, (struct task_struct *p, unsigned long pages),
+	(p, pages))
+TD_CALL(proc_cgroup_show, int,
+	(struct seq_file *m, struct pid_namespace *ns, struct pid *pid,
+	 struct task_struct *tsk), (m, ns, pid, tsk))
+TD_CALL(autogroup_show, void, (struct task_struct *p, struct seq_file *m),
+	(p, m))
+TD_CALL(get_task_exe_file, struct file *, (struct task_struct *task),
+	(task))
+TD_CALL(put_task_stack, void, (struct task_struct *tsk), (tsk))
+TD_CALL(kstk_esp, unsigned long, (struct task_struct *task), (task))
+
+DEFINE_STATIC_CALL_NULL(td_sc_kallsyms, kallsyms_lookup_name);
+
+/* Point the static call of td_sym.name at the kernel's sym, if found. */
+#define TD_BIND(name, sym)						\
+	do {								\
+		void *fn = td_lookup(sym);				\
+									\
+		if (fn) {						\
+			static_call_update(td_sc_##name,		\
+					   (typeof(td_sym.name))fn);	\
+			td_sym.name = td_w_##name;			\
+		}							\
+	} while (0)
 
 static int td_find_kallsyms(void)
 {
 	struct kprobe kp = { .symbol_name = "kallsyms_lookup_name" };
+	void *fn;
 	int ret;
 
 	ret = register_kprobe(&kp);
 	if (ret < 0)
 		return ret;
-	td_kallsyms = (unsigned long (*)(const char *))kp.addr;
+	fn = td_kprobe_func(kp.addr);
 	unregister_kprobe(&kp);
-	return td_kallsyms ? 0 : -ENOENT;
+	if (!fn)
+		return -ENOENT;
+	static_call_update(td_sc_kallsyms, (typeof(&kallsyms_lookup_name))fn);
+	return 0;
 }
 
 static void *td_lookup(const char *name)
 {
-	return (void *)td_kallsyms(name);
+	return (void *)static_call(td_sc_kallsyms)(name);
 }
 
 static const char *const td_ns_names[TD_NS_COUNT] = {
@@ -67,26 +128,25 @@ int td_syms_init(void)
 		       ret);
 		return ret;
 	}
-	td_sym.ptrace_may_access = td_lookup("ptrace_may_access");
+	TD_BIND(ptrace_may_access, "ptrace_may_access");
 	if (!td_sym.ptrace_may_access) {
 		pr_err("task_diag: ptrace_may_access not found; refusing to load\n");
 		return -ENOENT;
 	}
-	td_sym.thread_group_cputime_adjusted =
-		td_lookup("thread_group_cputime_adjusted");
-	td_sym.task_gtime = td_lookup("task_gtime");
-	td_sym.proc_task_name = td_lookup("proc_task_name");
+	TD_BIND(thread_group_cputime_adjusted, "thread_group_cputime_adjusted");
+	TD_BIND(task_gtime, "task_gtime");
+	TD_BIND(proc_task_name, "proc_task_name");
 	td_sym.tasklist_lock = td_lookup("tasklist_lock");
-	td_sym.access_remote_vm = td_lookup("access_remote_vm");
-	td_sym.get_wchan = td_lookup("get_wchan");
-	td_sym.lookup_symbol_name = td_lookup("lookup_symbol_name");
-	td_sym.oom_badness = td_lookup("oom_badness");
+	TD_BIND(access_remote_vm, "access_remote_vm");
+	TD_BIND(get_wchan, "get_wchan");
+	TD_BIND(lookup_symbol_name, "lookup_symbol_name");
+	TD_BIND(oom_badness, "oom_badness");
 	td_sym.total_swap_pages = td_lookup("total_swap_pages");
-	td_sym.proc_cgroup_show = td_lookup("proc_cgroup_show");
-	td_sym.autogroup_show = td_lookup("proc_sched_autogroup_show_task");
-	td_sym.get_task_exe_file = td_lookup("get_task_exe_file");
-	td_sym.put_task_stack = td_lookup("put_task_stack");
-	td_sym.kstk_esp = td_lookup("KSTK_ESP");
+	TD_BIND(proc_cgroup_show, "proc_cgroup_show");
+	TD_BIND(autogroup_show, "proc_sched_autogroup_show_task");
+	TD_BIND(get_task_exe_file, "get_task_exe_file");
+	TD_BIND(put_task_stack, "put_task_stack");
+	TD_BIND(kstk_esp, "KSTK_ESP");
 	for (i = 0; i < TD_NS_COUNT; i++)
 		td_sym.ns_ops[i] = td_lookup(td_ns_names[i]);
 	return 0;

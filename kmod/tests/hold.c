@@ -6,6 +6,7 @@
  *   --threads N   start N extra threads first
  *   --zombie      fork a child that exits and is never reaped
  *   --groups      set supplementary groups 100,200,300
+ *   --manygroups N  set supplementary groups 1..N
  *   --uid U       drop to uid/gid U
  *   --nodump      mark the process not dumpable
  *   --title       overwrite argv with a longer title (setproctitle style)
@@ -66,6 +67,15 @@ int main(int argc, char **argv)
 
 			if (setgroups(3, g))
 				perror("setgroups");
+		} else if (!strcmp(argv[i], "--manygroups") && i + 1 < argc) {
+			int j, n = atoi(argv[++i]);
+			gid_t *g = calloc(n, sizeof(*g));
+
+			for (j = 0; g && j < n; j++)
+				g[j] = j + 1;
+			if (!g || setgroups(n, g))
+				perror("setgroups");
+			free(g);
 		} else if (!strcmp(argv[i], "--uid") && i + 1 < argc)
 			uid = atoi(argv[++i]);
 		else if (!strcmp(argv[i], "--nodump"))

@@ -137,6 +137,8 @@ int main(void)
 	static const char *const a_title[] = { "--title", "one", "two", NULL };
 	static const char *const a_user[] = { "--groups", "--uid", "1000",
 					      NULL };
+	/* 20 KiB of groups: streamed in several chunks */
+	static const char *const a_many[] = { "--manygroups", "5000", NULL };
 	static const char *const a_nodump[] = { "--uid", "1001", "--nodump",
 						NULL };
 	struct task_diag_version v;
@@ -179,6 +181,8 @@ int main(void)
 	fix[nfix++] = hold(a_title, bigenv + 1);
 	fix_name[nfix] = "uid1000-groups";
 	fix[nfix++] = hold(a_user, NULL);
+	fix_name[nfix] = "groups-5000";
+	fix[nfix++] = hold(a_many, NULL);
 	fix_name[nfix] = "nodump";
 	fix[nfix++] = hold(a_nodump, NULL);
 	fix_name[nfix] = "environ-80k";
