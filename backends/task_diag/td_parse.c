@@ -114,6 +114,10 @@ static int take_attr(struct td_rec *r, const struct nlattr *nla)
 		r->withheld |= v;
 		return 0;
 	}
+	if (type == TASK_DIAG_PROCESS) {
+		r->process = 1;
+		return 0;
+	}
 	if (type >= __TASK_DIAG_GROUP_MAX)
 		return 0;       /* a group newer than this client: skip it */
 	r->have |= TASK_DIAG_SHOW(type);
@@ -124,6 +128,8 @@ static int take_attr(struct td_rec *r, const struct nlattr *nla)
 		return 0;       /* reserved types (VMA): not used */
 	memset(slot, 0, size);
 	memcpy(slot, data, plen < size ? plen : size);
+	if (type == TASK_DIAG_BASE)
+		r->base_len = (uint32_t)plen;
 	return 0;
 }
 
