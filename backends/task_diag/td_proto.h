@@ -20,7 +20,9 @@ struct td_var {
 };
 
 /* One task of an answer.  Fixed attributes are copied into their struct
- * (shorter payloads zero-extended, longer ones cut to what we know). */
+ * (shorter payloads zero-extended, longer ones cut to what we know); a
+ * struct whose `have` bit is clear holds an earlier task's bytes and must
+ * not be read. */
 struct td_rec {
 	uint32_t pid, tgid;     /* from task_diag_msg */
 	uint64_t have;          /* bit n: attribute type n arrived */
