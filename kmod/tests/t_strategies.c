@@ -45,11 +45,12 @@ static int on_task(const struct td_task *t, void *arg)
  */
 static int strip_process_msgs(struct list *l)
 {
+	uint32_t group = 0;
 	int i, j = 0, ok = 1;
 
 	for (i = 0; i < l->n; i++) {
 		if (!(l->have[i] & PROC_MSG)) {
-			ok &= j > 0 && l->tgid[j - 1] == l->tgid[i];
+			ok &= group && l->tgid[i] == group;
 			l->pid[j] = l->pid[i];
 			l->tgid[j] = l->tgid[i];
 			l->have[j++] = l->have[i];
@@ -60,6 +61,7 @@ static int strip_process_msgs(struct list *l)
 		      i + 1 < l->n && !(l->have[i + 1] & PROC_MSG) &&
 		      l->tgid[i + 1] == l->tgid[i] &&
 		      (j == 0 || l->tgid[j - 1] != l->tgid[i]);
+		group = l->tgid[i];
 	}
 	l->n = j;
 	return ok;
