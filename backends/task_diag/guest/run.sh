@@ -708,8 +708,8 @@ trace() {
 			tot, rd, bytes, mem, out, tot - rd - mem - out }' /tmp/td.st)"
 }
 
-# what the 10,000-task check runs (words joined by _)
-BIGCMDS="ps_task_diag_-e ps_task_diag_-eLf top_task_diag_-b_-d_0.1_-n_3"
+# what the 10,000-task check runs (words joined by :)
+BIGCMDS="ps:task_diag:-e ps:task_diag:-eLf top:task_diag:-b:-d:0.1:-n:3"
 if [ -n "$ST" ]; then
 	nt=$(ntasks)
 	for args in "-e" "-eLf"; do
@@ -723,9 +723,9 @@ if [ -n "$ST" ]; then
 	for c in $BIGCMDS; do
 		i=$((i + 1))
 		# shellcheck disable=SC2046
-		trace $(echo "$c" | tr _ ' ')
+		trace $(echo "$c" | tr : ' ')
 		eval "b_tot$i=$tot b_rd$i=$rd b_mem$i=$mem b_oth$i=$oth"
-		info "$(echo "$c" | tr _ ' '), $nt processes: $tot syscalls: $rd reads of /proc/task-diag ($bytes bytes), $mem brk/mmap/munmap/mremap, $out writes of the output, $oth others"
+		info "$(echo "$c" | tr : ' '), $nt processes: $tot syscalls: $rd reads of /proc/task-diag ($bytes bytes), $mem brk/mmap/munmap/mremap, $out writes of the output, $oth others"
 	done
 else
 	info "no strace shipped: no syscall counts"
@@ -793,7 +793,7 @@ if [ -n "$ST" ] && [ "$nt" -ge "$NBIG" ]; then
 	i=0
 	for c in $BIGCMDS; do
 		i=$((i + 1))
-		cmd=$(echo "$c" | tr _ ' ')
+		cmd=$(echo "$c" | tr : ' ')
 		# shellcheck disable=SC2086
 		trace $cmd
 		eval "b_tot=\$b_tot$i b_rd=\$b_rd$i b_mem=\$b_mem$i b_oth=\$b_oth$i"
