@@ -21,6 +21,7 @@ REPS=3
 TOP_FRAMES=5
 IFRAMES=10
 PROFILE=""
+PROFILE_ONLY=""
 IMPLS="ref td-procfs td-task_diag"
 [ -f ./bench.conf ] && . ./bench.conf
 
@@ -30,6 +31,9 @@ echo "BENCH-START sizes=$SIZES reps=$REPS kernel=$(uname -r) nproc=$(nproc)"
 if [ -d ./ref-root ]; then
 	cp -a ./ref-root/. / 2>/dev/null
 fi
+# the interactive top's pseudo-terminals
+mkdir -p /dev/pts
+grep -q ' /dev/pts ' /proc/mounts || mount -t devpts devpts /dev/pts
 REF_PS=/usr/bin/ps
 REF_TOP=/usr/bin/top
 TD_PS=/extra/ps
@@ -128,14 +132,15 @@ bench_cmd() {
 # profile N: where top -b's time goes, per implementation (perf's
 # cpu-clock samples: kernel, module, libraries, the program itself)
 profile() {
-	command -v perf >/dev/null 2>&1 || { echo "PROF n=$1 no perf"; return; }
+	perf=/usr/bin/perf      # from ref-root, at the host's path
+	[ -x $perf ] || { echo "PROF n=$1 no perf"; return; }
 	for impl in $TOP_OK; do
-		PROCPS_BACKEND=$(backend "$impl") perf record -q -e cpu-clock \
+		PROCPS_BACKEND=$(backend "$impl") $perf record -q -e cpu-clock \
 			-F 2000 -o /tmp/perf.data -- $(prog "$impl" top) \
 			-b -d 0.2 -n 10 >/dev/null 2>/tmp/perf.err ||
 			{ echo "PROF n=$1 impl=$impl perf failed: $(head -1 /tmp/perf.err)"; continue; }
 		for sort in dso dso,sym; do
-			perf report -i /tmp/perf.data --stdio --no-children \
+			$perf report -i /tmp/perf.data --stdio --no-children \
 				--sort "$sort" --percent-limit 0.7 2>/dev/null |
 				grep -v '^#' | grep -v '^$' |
 				sed "s/^/PROF n=$1 impl=$impl sort=$sort /"
@@ -160,26 +165,30 @@ for n in $SIZES; do
 	done
 	procs=$(ls -d /proc/[0-9]* 2>/dev/null | wc -l)
 	echo "BENCH-SIZE n=$n procs=$procs spawned_after=${t}s"
-	# startup alone (loader, locale, no scan): the floor under every row
-	bench_cmd "$n" "$procs" "ps -V" ps "$WORKING" -V
-	bench_cmd "$n" "$procs" "ps -e" ps "$WORKING" -e
-	bench_cmd "$n" "$procs" "ps -ef" ps "$WORKING" -ef
-	bench_cmd "$n" "$procs" "ps aux" ps "$WORKING" aux
-	bench_cmd "$n" "$procs" "ps -eLf" ps "$WORKING" -eLf
-	bench_cmd "$n" "$procs" "ps -eo pid,comm" ps "$WORKING" -eo pid,comm
-	bench_cmd "$n" "$procs" "ps -o pid= -p 1" ps "$WORKING" -o pid= -p 1
-	if [ -n "$TOP_OK" ]; then
-		bench_cmd "$n" "$procs" "top -b -d 0.2 -n $TOP_FRAMES" top \
-			"$TOP_OK" -b -d 0.2 -n "$TOP_FRAMES"
-		# interactive: the key names the refreshes ptytime lets run
-		if [ -x ./ptytime ]; then
-			RUNNER="./ptytime -s 120x40 -f $IFRAMES -e TERM=linux"
-			bench_cmd "$n" "$procs" "top 120x40 -d 0.2 -n $IFRAMES" \
-				top "$TOP_OK" -d 0.2
-			RUNNER=""
+	if [ -n "$PROFILE_ONLY" ]; then
+		[ -n "$TOP_OK" ] && profile "$n"
+	else
+		# startup alone (loader, locale, no scan): the floor under every row
+		bench_cmd "$n" "$procs" "ps -V" ps "$WORKING" -V
+		bench_cmd "$n" "$procs" "ps -e" ps "$WORKING" -e
+		bench_cmd "$n" "$procs" "ps -ef" ps "$WORKING" -ef
+		bench_cmd "$n" "$procs" "ps aux" ps "$WORKING" aux
+		bench_cmd "$n" "$procs" "ps -eLf" ps "$WORKING" -eLf
+		bench_cmd "$n" "$procs" "ps -eo pid,comm" ps "$WORKING" -eo pid,comm
+		bench_cmd "$n" "$procs" "ps -o pid= -p 1" ps "$WORKING" -o pid= -p 1
+		if [ -n "$TOP_OK" ]; then
+			bench_cmd "$n" "$procs" "top -b -d 0.2 -n $TOP_FRAMES" top \
+				"$TOP_OK" -b -d 0.2 -n "$TOP_FRAMES"
+			# interactive: the key names the refreshes ptytime lets run
+			if [ -x ./ptytime ]; then
+				RUNNER="./ptytime -s 120x40 -f $IFRAMES -e TERM=linux"
+				bench_cmd "$n" "$procs" "top 120x40 -d 0.2 -n $IFRAMES" \
+					top "$TOP_OK" -d 0.2
+				RUNNER=""
+			fi
 		fi
+		[ -n "$PROFILE" ] && [ -n "$TOP_OK" ] && profile "$n"
 	fi
-	[ -n "$PROFILE" ] && [ -n "$TOP_OK" ] && profile "$n"
 	kill -TERM $spid
 	wait $spid
 	exec 8>&-
