@@ -108,6 +108,9 @@ struct td_iter {
 	struct task_struct *group;	/* ALL_THREAD: current leader */
 	struct task_struct *last;	/* last thread or child returned */
 	unsigned int index;		/* its position in the list */
+	bool proc_sent;			/* PROC_THREAD: process message sent */
+	bool process;			/* the task returned last is a process
+					 * message (ALL_PROC_THREAD, PROC_THREAD) */
 	bool done;
 };
 

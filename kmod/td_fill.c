@@ -91,6 +91,31 @@ static void td_comm(struct task_struct *task, char *comm)
 	}
 }
 
+/*
+ * The owner stat(2) shows for /proc/PID and /proc/PID/task/TID: 6.1's
+ * task_dump_owner() for a directory of mode 0555, i.e. the effective ids
+ * (dumpability only changes the files inside), root for a kernel thread;
+ * mapped into the opener's user namespace (current's, under its creds).
+ */
+static void td_owner(struct task_struct *task, u32 *uid, u32 *gid)
+{
+	struct user_namespace *ns = current_user_ns();
+	kuid_t ku = GLOBAL_ROOT_UID;
+	kgid_t kg = GLOBAL_ROOT_GID;
+
+	if (!(task->flags & PF_KTHREAD)) {
+		const struct cred *cred;
+
+		rcu_read_lock();
+		cred = __task_cred(task);
+		ku = cred->euid;
+		kg = cred->egid;
+		rcu_read_unlock();
+	}
+	*uid = from_kuid_munged(ns, ku);
+	*gid = from_kgid_munged(ns, kg);
+}
+
 int td_fill_base(struct td_ctx *ctx, struct task_struct *task)
 {
 	struct pid_namespace *ns = ctx->pid_ns;
@@ -138,6 +163,7 @@ int td_fill_base(struct td_ctx *ctx, struct task_struct *task)
 	b->processor = task_cpu(task);
 	b->state = task_state_index(task);
 	td_comm(task, b->comm);
+	td_owner(task, &b->owner_uid, &b->owner_gid);
 	return 0;
 }
 
@@ -384,6 +410,29 @@ static u64 td_withheld(struct td_ctx *ctx, struct task_struct *task)
 	return out;
 }
 
+/*
+ * A group's process message (ALL_PROC_THREAD, PROC_THREAD): the marker,
+ * then the process-wide STAT and IO of those requested.
+ */
+static int td_fill_process(struct td_ctx *ctx, struct task_struct *task)
+{
+	const u64 whole_groups = TASK_DIAG_SHOW_STAT | TASK_DIAG_SHOW_IO;
+	u64 want;
+	int ret;
+
+	ctx->withheld = td_withheld(ctx, task) & whole_groups;
+	want = ctx->show & whole_groups & ~ctx->withheld;
+	ret = td_stage_reserve(&ctx->st, TASK_DIAG_PROCESS, 0) ? 0 : -ENOMEM;
+	if (!ret && (want & TASK_DIAG_SHOW_STAT))
+		ret = td_fill_stat(ctx, task, true);
+	if (!ret && (want & TASK_DIAG_SHOW_IO))
+		ret = td_fill_io(ctx, task, true);
+	if (!ret && ctx->withheld)
+		ret = td_stage_put(&ctx->st, TASK_DIAG_WITHHELD,
+				   &ctx->withheld, sizeof(ctx->withheld));
+	return ret;
+}
+
 int td_fill_task(struct td_ctx *ctx, struct task_struct *task, bool whole)
 {
 	u64 want;
@@ -398,6 +447,8 @@ int td_fill_task(struct td_ctx *ctx, struct task_struct *task, bool whole)
 		ctx->st.active = false;
 		return 1;
 	}
+	if (ctx->it.process)
+		return td_fill_process(ctx, task);
 	ctx->withheld = td_withheld(ctx, task);
 	want = ctx->show & ~ctx->withheld;
 	if (want & TASK_DIAG_SHOW_BASE)

@@ -56,7 +56,8 @@ int td_iter_init(struct td_ctx *ctx, u32 strategy, u32 pid)
 	it->strategy = strategy;
 	it->tgid_next = 1;
 	if (strategy == TASK_DIAG_DUMP_ALL ||
-	    strategy == TASK_DIAG_DUMP_ALL_THREAD)
+	    strategy == TASK_DIAG_DUMP_ALL_THREAD ||
+	    strategy == TASK_DIAG_DUMP_ALL_PROC_THREAD)
 		return 0;
 
 	if (!pid || pid > INT_MAX)
@@ -69,7 +70,8 @@ int td_iter_init(struct td_ctx *ctx, u32 strategy, u32 pid)
 		put_task_struct(task);
 		return -ESRCH;
 	}
-	if (strategy == TASK_DIAG_DUMP_THREAD) {
+	if (strategy == TASK_DIAG_DUMP_THREAD ||
+	    strategy == TASK_DIAG_DUMP_PROC_THREAD) {
 		struct task_struct *leader;
 
 		rcu_read_lock();
@@ -197,15 +199,26 @@ out:
 	return pos;
 }
 
+/* The process message of a group: its leader, with it->process set. */
+static struct task_struct *td_process_msg(struct td_iter *it,
+					  struct task_struct *leader)
+{
+	it->process = true;
+	get_task_struct(leader);
+	return leader;
+}
+
 /*
  * The next task of the answer, referenced, or NULL at the end.  whole says
- * whether process-wide figures (summed over threads) are wanted.
+ * whether process-wide figures (summed over threads) are wanted;
+ * it->process whether this is a group's process message.
  */
 struct task_struct *td_iter_next(struct td_ctx *ctx, bool *whole)
 {
 	struct td_iter *it = &ctx->it;
 	struct task_struct *task;
 
+	it->process = false;
 	if (it->done)
 		return NULL;
 	*whole = true;
@@ -226,11 +239,18 @@ struct task_struct *td_iter_next(struct td_ctx *ctx, bool *whole)
 			put_task_struct(task);
 		} while (1);
 		break;
+	case TASK_DIAG_DUMP_PROC_THREAD:
+		if (!it->proc_sent) {
+			it->proc_sent = true;
+			return td_process_msg(it, it->start);
+		}
+		fallthrough;
 	case TASK_DIAG_DUMP_THREAD:
 		*whole = false;
 		task = td_next_thread(it, it->start);
 		break;
 	case TASK_DIAG_DUMP_ALL_THREAD:
+	case TASK_DIAG_DUMP_ALL_PROC_THREAD:
 		*whole = false;
 		for (;;) {
 			if (!it->group) {
@@ -239,6 +259,11 @@ struct task_struct *td_iter_next(struct td_ctx *ctx, bool *whole)
 					break;
 				td_put(&it->last);
 				it->index = 0;
+				if (it->strategy ==
+				    TASK_DIAG_DUMP_ALL_PROC_THREAD) {
+					*whole = true;
+					return td_process_msg(it, it->group);
+				}
 			}
 			task = td_next_thread(it, it->group);
 			if (task)

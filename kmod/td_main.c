@@ -258,7 +258,7 @@ static int __init td_init(void)
 
 	BUILD_BUG_ON(sizeof(struct task_diag_pid) != 24);
 	BUILD_BUG_ON(sizeof(struct task_diag_msg) != 12);
-	BUILD_BUG_ON(sizeof(struct task_diag_base) != 120);
+	BUILD_BUG_ON(sizeof(struct task_diag_base) != 128);
 	BUILD_BUG_ON(sizeof(struct task_diag_creds) != 80);
 	BUILD_BUG_ON(sizeof(struct task_diag_stat) != 304);
 	BUILD_BUG_ON(sizeof(struct task_diag_statm) != 160);

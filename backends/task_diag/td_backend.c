@@ -1,8 +1,9 @@
 /* The task_diag backend's vtable: probe, prepare, scan, release.
  *
- * A scan asks the module one question per dump (two for thread rows: the
- * threads, and the process-wide figures of their leaders), turns each
- * answered task into a row, fills the groups the module lacks from procfs,
+ * A scan asks the module one question per dump (thread rows come with
+ * the process-wide figures procfs shows on a leader's row: one
+ * ALL_PROC_THREAD dump, or two dumps from a version 1 module), or one per
+ * listed pid, turns each answered task into a row, fills the groups the module lacks from procfs,
  * and, whenever the module fails or goes away, answers the whole scan
  * through the procfs backend instead, so callers never see the switch. */
 #include <errno.h>
@@ -53,6 +54,10 @@ struct td_sink {
 	const int *pids;                /* keep only these tgids (sorted) */
 	size_t npids;
 	int want_pid;                   /* ONE/THREAD: only this tgid */
+	int list_pid;                   /* in list order: the pid asked for,
+					 * which every row of the answer is
+					 * filed under, as procfs files
+					 * /proc/PID's rows */
 	int leader_tgid;                /* the process of out->v[leader] */
 	size_t leader;
 };
@@ -105,7 +110,7 @@ static int connect_module(struct td_state *s)
 	s->connected = 1;
 	if (!supported_ok(&s->conn.ver) ||
 	    td_plan_make(s->groups, s->conn.ver.supported_groups,
-			 &s->plan) < 0) {
+			 s->conn.ver.version, &s->plan) < 0) {
 		disconnect(s);
 		return -1;
 	}
@@ -185,6 +190,8 @@ static const struct td_whole *find_whole(const struct td_state *s,
 
 static int wanted(const struct td_sink *k, const struct td_rec *r)
 {
+	if (k->list_pid)
+		return 1;       /* whatever /proc/PID shows, a tid's too */
 	if (k->want_pid && (int)r->tgid != k->want_pid)
 		return 0;
 	if (k->pids && !in_sorted(k->pids, k->npids, (int)r->tgid))
@@ -201,6 +208,10 @@ static int emit_whole(const struct td_rec *r, void *arg)
 
 	if (r->pid != r->tgid || !wanted(k, r))
 		return 0;
+	if (s->nwhole && s->whole[s->nwhole - 1].tgid >= r->tgid) {
+		/* ascending but for a list's own order: start over */
+		s->nwhole = 0;
+	}
 	if (s->nwhole == s->capwhole) {
 		size_t cap = s->capwhole ? s->capwhole * 2 : 256;
 		struct td_whole *v = realloc(s->whole, cap * sizeof(*v));
@@ -222,11 +233,11 @@ static int emit_whole(const struct td_rec *r, void *arg)
 /* The leader's thread row shows /proc/PID's figures (procfs reads the
  * leader from the process directory); under THREADS_AFTER the process
  * row, a copy of it, comes first. */
-static int leader_row(struct td_sink *k, size_t idx)
+static int leader_row(struct td_sink *k, size_t idx, uint32_t tgid)
 {
 	struct td_state *s = k->s;
 	struct task *t = &k->out->v[idx];
-	const struct td_whole *w = find_whole(s, (uint32_t)t->tgid);
+	const struct td_whole *w = find_whole(s, tgid);
 	struct task *proc;
 
 	if (w) {
@@ -298,14 +309,27 @@ static int emit_row(const struct td_rec *r, void *arg)
 		task_set_pop(k->out);
 		return rc == -1 ? 0 : rc;
 	}
+	if (k->list_pid) {
+		t->tgid = k->list_pid;
+		if (k->mode == THREADS_NONE)
+			t->tid = k->list_pid;
+	}
 	if (k->mode == THREADS_NONE)
 		return 0;
 	t->is_thread_row = 1;
-	if (r->pid != r->tgid)
+	/* the row procfs reads from /proc/PID itself */
+	if (r->pid != (k->list_pid ? (uint32_t)k->list_pid : r->tgid))
 		return leader_links(k, t);
 	k->leader_tgid = t->tgid;
 	k->leader = idx;
-	return leader_row(k, idx);
+	return leader_row(k, idx, r->tgid);
+}
+
+/* ALL_PROC_THREAD, PROC_THREAD: a group's process message, then its
+ * threads. */
+static int emit_any(const struct td_rec *r, void *arg)
+{
+	return r->process ? emit_whole(r, arg) : emit_row(r, arg);
 }
 
 static int query(struct td_state *s, uint64_t show, uint32_t strategy,
@@ -367,48 +391,76 @@ static int per_pid_is_cheaper(size_t npids)
 	return npids * 32 <= (size_t)st.st_nlink;
 }
 
+static int has_strategy(const struct td_state *s, uint32_t strategy)
+{
+	return (s->conn.ver.supported_strategies & (1u << strategy)) != 0;
+}
+
+/* One process (and its threads as k->mode asks) by pid: ONE, or the
+ * group's threads with its process message first (two requests to a
+ * version 1 module).  A pid that is gone or hidden is no error, as in
+ * procfs. */
+static int query_pid(struct td_state *s, struct td_sink *k, uint32_t pid)
+{
+	int rc;
+
+	if (k->mode == THREADS_NONE) {
+		rc = query(s, s->plan.show, TASK_DIAG_DUMP_ONE, pid, emit_row,
+			   k);
+	} else if (has_strategy(s, TASK_DIAG_DUMP_PROC_THREAD)) {
+		rc = query(s, s->plan.show | s->plan.whole_show,
+			   TASK_DIAG_DUMP_PROC_THREAD, pid, emit_any, k);
+	} else {
+		s->nwhole = 0;
+		rc = query(s, s->plan.whole_show, TASK_DIAG_DUMP_ONE, pid,
+			   emit_whole, k);
+		if (rc == 0 && s->nwhole)
+			rc = query(s, s->plan.show, TASK_DIAG_DUMP_THREAD, pid,
+				   emit_row, k);
+	}
+	if (rc == -ESRCH && s->connected)
+		rc = 0;
+	return rc;
+}
+
 static int scan_module(struct td_state *s, const struct selection *sel,
 		       struct task_set *out)
 {
 	struct td_sink k = { .s = s, .out = out, .mode = sel->threads };
-	int threads = sel->threads != THREADS_NONE;
 	int rc = 0;
 
 	s->nwhole = 0;
+	if (sel->pids && sel->in_list_order) {
+		/* the list as given, repeats included, as procfs reads it */
+		for (size_t i = 0; i < sel->npids && !rc; i++) {
+			if (sel->pids[i] <= 0)
+				continue;
+			k.list_pid = sel->pids[i];
+			rc = query_pid(s, &k, (uint32_t)sel->pids[i]);
+		}
+		return rc;
+	}
 	if (sel->pids) {
 		rc = sort_pids(s, sel);
 		if (rc)
 			return rc;
 		if (per_pid_is_cheaper(s->npids)) {
+			/* ascending, each once: the order of /proc */
 			for (size_t i = 0; i < s->npids && !rc; i++) {
-				uint32_t pid = (uint32_t)s->pids[i];
-
 				k.want_pid = s->pids[i];
-				s->nwhole = 0;
-				if (threads) {
-					rc = query(s, s->plan.whole_show,
-						   TASK_DIAG_DUMP_ONE, pid,
-						   emit_whole, &k);
-					if (rc == 0 && s->nwhole)
-						rc = query(s, s->plan.show,
-							   TASK_DIAG_DUMP_THREAD,
-							   pid, emit_row, &k);
-				} else {
-					rc = query(s, s->plan.show,
-						   TASK_DIAG_DUMP_ONE, pid,
-						   emit_row, &k);
-				}
-				if (rc == -ESRCH && s->connected)
-					rc = 0; /* gone or hidden: as procfs */
+				rc = query_pid(s, &k, (uint32_t)s->pids[i]);
 			}
 			return rc;
 		}
 		k.pids = s->pids;
 		k.npids = s->npids;
 	}
-	if (!threads)
+	if (sel->threads == THREADS_NONE)
 		return query(s, s->plan.show, TASK_DIAG_DUMP_ALL, 0,
 			     emit_row, &k);
+	if (has_strategy(s, TASK_DIAG_DUMP_ALL_PROC_THREAD))
+		return query(s, s->plan.show | s->plan.whole_show,
+			     TASK_DIAG_DUMP_ALL_PROC_THREAD, 0, emit_any, &k);
 	rc = query(s, s->plan.whole_show, TASK_DIAG_DUMP_ALL, 0,
 		   emit_whole, &k);
 	if (!rc)

@@ -2,6 +2,7 @@
  * what its procfs file shows; a group withheld for permission is left as
  * the procfs backend leaves it when the file cannot be read. */
 #include <errno.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -289,6 +290,12 @@ static int fill_extras(struct task *t, const struct td_rec *r,
 	return rc ? -ENOMEM : 0;
 }
 
+int td_has_owner(const struct td_rec *r)
+{
+	return r->base_len >= offsetof(struct task_diag_base, owner_gid) +
+		sizeof(r->base.owner_gid);
+}
+
 int td_fill_task(const struct td_rec *r, group_mask groups,
 		 const struct td_units *u, struct task *t)
 {
@@ -301,10 +308,15 @@ int td_fill_task(const struct td_rec *r, group_mask groups,
 	fill_stat(t, r, u);
 	t->groups_filled |= GROUP_BIT(GRP_STAT);
 
-	/* The owner of the task's /proc directory: its effective ids, root
-	 * for a kernel thread (dumpability only changes its files' owner). */
-	if (WANT(groups, GRP_OWNER) && HAVE(r, TASK_DIAG_CRED) &&
-	    !WITHHELD(r, TASK_DIAG_CRED)) {
+	/* The owner of the task's /proc directory: the module's own answer
+	 * (version 2), else its effective ids, root for a kernel thread
+	 * (dumpability only changes its files' owner). */
+	if (WANT(groups, GRP_OWNER) && td_has_owner(r)) {
+		t->euid = r->base.owner_uid;
+		t->egid = r->base.owner_gid;
+		t->groups_filled |= GROUP_BIT(GRP_OWNER);
+	} else if (WANT(groups, GRP_OWNER) && HAVE(r, TASK_DIAG_CRED) &&
+		   !WITHHELD(r, TASK_DIAG_CRED)) {
 		t->euid = t->is_kernel_thread ? 0 : r->cred.euid;
 		t->egid = t->is_kernel_thread ? 0 : r->cred.egid;
 		t->groups_filled |= GROUP_BIT(GRP_OWNER);

@@ -15,6 +15,9 @@ struct td_units {
 /* The units of the running system. */
 void td_units_init(struct td_units *u);
 
+/* 1 when r's BASE carries the owner of /proc/PID (module version 2). */
+int td_has_owner(const struct td_rec *r);
+
 /* Fills t (zeroed by the caller) with the groups of `groups` that r
  * carries.  -1 when procfs could not have read the task's stat file (the
  * row is then dropped, as the procfs backend drops it); -ENOMEM. */

@@ -31,16 +31,23 @@ void td_parser_init(struct td_parser *p, uint32_t seq)
 	p->seq = seq;
 }
 
+/* A record for the next task.  Only what says which attributes arrived
+ * is cleared: a fixed slot is read only when its `have` bit is set, and
+ * is overwritten whole (zero-extended) when it arrives; variable values
+ * start empty, keeping their buffers. */
 static void rec_reset(struct td_rec *r)
 {
-	struct td_var keep[__TASK_DIAG_GROUP_MAX];
+	/* a value grows only after its type's have bit is set */
+	for (uint64_t v = r->have; v; v &= v - 1) {
+		unsigned g = (unsigned)__builtin_ctzll(v);
 
-	memcpy(keep, r->var, sizeof(keep));
-	memset(r, 0, sizeof(*r));
-	for (unsigned g = 0; g < __TASK_DIAG_GROUP_MAX; g++) {
-		r->var[g] = keep[g];
-		r->var[g].len = 0;
+		if (g < __TASK_DIAG_GROUP_MAX)
+			r->var[g].len = 0;
 	}
+	r->pid = r->tgid = 0;
+	r->have = r->withheld = 0;
+	r->process = 0;
+	r->base_len = 0;
 }
 
 void td_parser_reset(struct td_parser *p, uint32_t seq)
@@ -114,6 +121,10 @@ static int take_attr(struct td_rec *r, const struct nlattr *nla)
 		r->withheld |= v;
 		return 0;
 	}
+	if (type == TASK_DIAG_PROCESS) {
+		r->process = 1;
+		return 0;
+	}
 	if (type >= __TASK_DIAG_GROUP_MAX)
 		return 0;       /* a group newer than this client: skip it */
 	r->have |= TASK_DIAG_SHOW(type);
@@ -122,8 +133,14 @@ static int take_attr(struct td_rec *r, const struct nlattr *nla)
 	slot = fixed_slot(r, type, &size);
 	if (!slot)
 		return 0;       /* reserved types (VMA): not used */
-	memset(slot, 0, size);
-	memcpy(slot, data, plen < size ? plen : size);
+	if (plen < size) {
+		memcpy(slot, data, plen);
+		memset((char *)slot + plen, 0, size - plen);
+	} else {
+		memcpy(slot, data, size);
+	}
+	if (type == TASK_DIAG_BASE)
+		r->base_len = (uint32_t)plen;
 	return 0;
 }
 

@@ -20,11 +20,17 @@ struct td_var {
 };
 
 /* One task of an answer.  Fixed attributes are copied into their struct
- * (shorter payloads zero-extended, longer ones cut to what we know). */
+ * (shorter payloads zero-extended, longer ones cut to what we know); a
+ * struct whose `have` bit is clear holds an earlier task's bytes and must
+ * not be read. */
 struct td_rec {
 	uint32_t pid, tgid;     /* from task_diag_msg */
 	uint64_t have;          /* bit n: attribute type n arrived */
 	uint64_t withheld;      /* TASK_DIAG_WITHHELD, 0 when absent */
+	int process;            /* TASK_DIAG_PROCESS: a group's process
+				 * message (process-wide STAT and IO) */
+	uint32_t base_len;      /* payload bytes of BASE as sent (the owner
+				 * needs version 2's 128) */
 	struct task_diag_base base;
 	struct task_diag_creds cred;
 	struct task_diag_stat stat;

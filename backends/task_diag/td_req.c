@@ -32,7 +32,8 @@ uint64_t td_group_show(enum data_group g)
 	return 0;
 }
 
-int td_plan_make(group_mask groups, uint64_t supported, struct td_plan *p)
+int td_plan_make(group_mask groups, uint64_t supported, uint32_t version,
+		 struct td_plan *p)
 {
 	memset(p, 0, sizeof(*p));
 	groups |= GROUP_BIT(GRP_STAT);
@@ -42,6 +43,9 @@ int td_plan_make(group_mask groups, uint64_t supported, struct td_plan *p)
 		if (!(groups & GROUP_BIT(g)))
 			continue;
 		need = td_group_show((enum data_group)g);
+		/* version 2's BASE carries the owner itself */
+		if (g == GRP_OWNER && version >= 2)
+			need = TASK_DIAG_SHOW_BASE;
 		if (need && (need & supported) == need) {
 			p->show |= need;
 			p->native |= GROUP_BIT(g);

@@ -7,8 +7,8 @@
 #include "../../library/items.h"
 #include "td_proto.h"
 
-/* The show_flags bits that fill data group g; 0 when the module has no
- * attribute for it (smaps_rollup). */
+/* The show_flags bits that fill data group g (for a version 1 module);
+ * 0 when the module has no attribute for it (smaps_rollup). */
 uint64_t td_group_show(enum data_group g);
 
 struct td_plan {
@@ -20,9 +20,10 @@ struct td_plan {
 };
 
 /* Splits groups between the module (within `supported`, the version
- * handshake's supported_groups) and procfs.  -1 when stat itself cannot
- * come from the module. */
-int td_plan_make(group_mask groups, uint64_t supported, struct td_plan *p);
+ * handshake's supported_groups; `version` its version) and procfs.  -1
+ * when stat itself cannot come from the module. */
+int td_plan_make(group_mask groups, uint64_t supported, uint32_t version,
+		 struct td_plan *p);
 
 /* Writes one request message into buf (room: cap bytes).  Returns its
  * length, or -1 when it does not fit or libnl fails. */

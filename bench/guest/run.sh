@@ -5,16 +5,23 @@
 # guest of kmod/check-kmod.sh (busybox sh, task_diag.ko loaded).
 #
 # Times the reference ps/top and procps-td with each backend, interleaved,
-# for every size in /extra/bench.conf, and prints one line per run:
+# for every size in /extra/bench.conf (the interactive top on a 120x40
+# pseudo-terminal through ./ptytime, which quits it after IFRAMES
+# refreshes), and prints one line per run:
 #   BENCH n=N procs=P impl=I cmd=KEY run=R wall=S user=S sys=S rss=KB rc=RC
 # which bench/run --guest turns into ratio tables (TCG timings are only
 # meaningful as ratios).  "PASS: bench ..." lines feed the harness count;
 # a backend that does not work in the guest is reported, not failed.
+# With PROFILE=1 in bench.conf, perf (copied in with its libraries)
+# samples top -b with each implementation at every size: "PROF ..." lines.
 
 cd /extra || exit 0
 SIZES="1000 10000"
 REPS=3
 TOP_FRAMES=5
+IFRAMES=10
+PROFILE=""
+PROFILE_ONLY=""
 IMPLS="ref td-procfs td-task_diag"
 [ -f ./bench.conf ] && . ./bench.conf
 
@@ -24,6 +31,9 @@ echo "BENCH-START sizes=$SIZES reps=$REPS kernel=$(uname -r) nproc=$(nproc)"
 if [ -d ./ref-root ]; then
 	cp -a ./ref-root/. / 2>/dev/null
 fi
+# the interactive top's pseudo-terminals
+mkdir -p /dev/pts
+grep -q ' /dev/pts ' /proc/mounts || mount -t devpts devpts /dev/pts
 REF_PS=/usr/bin/ps
 REF_TOP=/usr/bin/top
 TD_PS=/extra/ps
@@ -77,15 +87,22 @@ for impl in $WORKING; do
 done
 
 # bench_cmd N PROCS KEY KIND "IMPLS" ARGS...: a warm-up run of each, then
-# REPS interleaved rounds, the order reversed every other round
+# REPS interleaved rounds, the order reversed every other round; RUNNER
+# (default ./tdtime -n 1) times one run
 bench_cmd() {
 	n=$1 procs=$2 key=$3 kind=$4 order=$5
 	shift 5
+	runner=${RUNNER:-./tdtime -n 1}
 	rev=""
 	for impl in $order; do
 		rev="$impl $rev"
 		# the warm-up run also tells whether task_diag answered itself
 		# or handed the scan to procfs (PROCPS_TD_STRICT=1 says so)
+		if [ -n "$RUNNER" ]; then
+			$runner -e "PROCPS_BACKEND=$(backend "$impl")" \
+				-- $(prog "$impl" "$kind") "$@" >/dev/null 2>&1
+			continue
+		fi
 		PROCPS_TD_STRICT=1 PROCPS_BACKEND=$(backend "$impl") \
 			$(prog "$impl" "$kind") "$@" >/dev/null 2>/tmp/bench.err
 		if [ "$impl" = td-task_diag ] && [ -s /tmp/bench.err ]; then
@@ -97,7 +114,7 @@ bench_cmd() {
 		seq="$order"
 		[ $((r % 2)) = 0 ] && seq="$rev"
 		for impl in $seq; do
-			line=$(./tdtime -n 1 -e "PROCPS_BACKEND=$(backend "$impl")" \
+			line=$($runner -e "PROCPS_BACKEND=$(backend "$impl")" \
 				-- "$(prog "$impl" "$kind")" "$@" 2>/dev/null)
 			# "run I wall user sys rss rc"
 			echo "$line" | {
@@ -109,6 +126,26 @@ bench_cmd() {
 			}
 		done
 		r=$((r + 1))
+	done
+}
+
+# profile N: where top -b's time goes, per implementation (perf's
+# cpu-clock samples: kernel, module, libraries, the program itself)
+profile() {
+	perf=/usr/bin/perf      # from ref-root, at the host's path
+	[ -x $perf ] || { echo "PROF n=$1 no perf"; return; }
+	for impl in $TOP_OK; do
+		PROCPS_BACKEND=$(backend "$impl") $perf record -q -e cpu-clock \
+			-F 2000 -o /tmp/perf.data -- $(prog "$impl" top) \
+			-b -d 0.2 -n 10 >/dev/null 2>/tmp/perf.err ||
+			{ echo "PROF n=$1 impl=$impl perf failed: $(head -1 /tmp/perf.err)"; continue; }
+		for sort in dso dso,sym; do
+			$perf report -i /tmp/perf.data --stdio --no-children \
+				--sort "$sort" --percent-limit 0.7 2>/dev/null |
+				grep -v '^#' | grep -v '^$' |
+				sed "s/^/PROF n=$1 impl=$impl sort=$sort /"
+		done
+		rm -f /tmp/perf.data
 	done
 }
 
@@ -128,17 +165,29 @@ for n in $SIZES; do
 	done
 	procs=$(ls -d /proc/[0-9]* 2>/dev/null | wc -l)
 	echo "BENCH-SIZE n=$n procs=$procs spawned_after=${t}s"
-	# startup alone (loader, locale, no scan): the floor under every row
-	bench_cmd "$n" "$procs" "ps -V" ps "$WORKING" -V
-	bench_cmd "$n" "$procs" "ps -e" ps "$WORKING" -e
-	bench_cmd "$n" "$procs" "ps -ef" ps "$WORKING" -ef
-	bench_cmd "$n" "$procs" "ps aux" ps "$WORKING" aux
-	bench_cmd "$n" "$procs" "ps -eLf" ps "$WORKING" -eLf
-	bench_cmd "$n" "$procs" "ps -eo pid,comm" ps "$WORKING" -eo pid,comm
-	bench_cmd "$n" "$procs" "ps -o pid= -p 1" ps "$WORKING" -o pid= -p 1
-	if [ -n "$TOP_OK" ]; then
-		bench_cmd "$n" "$procs" "top -b -d 0.2 -n $TOP_FRAMES" top \
-			"$TOP_OK" -b -d 0.2 -n "$TOP_FRAMES"
+	if [ -n "$PROFILE_ONLY" ]; then
+		[ -n "$TOP_OK" ] && profile "$n"
+	else
+		# startup alone (loader, locale, no scan): the floor under every row
+		bench_cmd "$n" "$procs" "ps -V" ps "$WORKING" -V
+		bench_cmd "$n" "$procs" "ps -e" ps "$WORKING" -e
+		bench_cmd "$n" "$procs" "ps -ef" ps "$WORKING" -ef
+		bench_cmd "$n" "$procs" "ps aux" ps "$WORKING" aux
+		bench_cmd "$n" "$procs" "ps -eLf" ps "$WORKING" -eLf
+		bench_cmd "$n" "$procs" "ps -eo pid,comm" ps "$WORKING" -eo pid,comm
+		bench_cmd "$n" "$procs" "ps -o pid= -p 1" ps "$WORKING" -o pid= -p 1
+		if [ -n "$TOP_OK" ]; then
+			bench_cmd "$n" "$procs" "top -b -d 0.2 -n $TOP_FRAMES" top \
+				"$TOP_OK" -b -d 0.2 -n "$TOP_FRAMES"
+			# interactive: the key names the refreshes ptytime lets run
+			if [ -x ./ptytime ]; then
+				RUNNER="./ptytime -s 120x40 -f $IFRAMES -e TERM=linux"
+				bench_cmd "$n" "$procs" "top 120x40 -d 0.2 -n $IFRAMES" \
+					top "$TOP_OK" -d 0.2
+				RUNNER=""
+			fi
+		fi
+		[ -n "$PROFILE" ] && [ -n "$TOP_OK" ] && profile "$n"
 	fi
 	kill -TERM $spid
 	wait $spid

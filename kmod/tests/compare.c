@@ -189,6 +189,19 @@ static void cmp_base(struct cmp *c, const struct td_task *t,
 	diff(c, "tpid", b->tpid, status_num(st, "TracerPid", 10));
 }
 
+/* BASE's owner is what stat(2) of the task's directory shows */
+static void cmp_owner(struct cmp *c, const struct td_task *t, const char *dir)
+{
+	struct stat sb;
+
+	if (stat(dir, &sb) < 0) {
+		note(c, "stat of the directory: %s", strerror(errno));
+		return;
+	}
+	diff(c, "owner_uid", t->base.owner_uid, sb.st_uid);
+	diff(c, "owner_gid", t->base.owner_gid, sb.st_gid);
+}
+
 static void cmp_cred(struct cmp *c, const struct td_task *t, const char *st)
 {
 	const struct task_diag_creds *r = &t->cred;
@@ -546,6 +559,7 @@ int compare_task(const struct td_task *t, const char *dir, uint64_t mask,
 					note(&c, "%s", "stat/status unreadable");
 				else
 					cmp_base(&c, t, &s, st);
+				cmp_owner(&c, t, dir);
 				break;
 			case TASK_DIAG_CRED:
 				cmp_cred(&c, t, st ? st : "");

@@ -2,7 +2,9 @@
 /*
  * Every dump strategy lists exactly the tasks procfs lists, in procfs'
  * order: ALL = readdir(/proc), ALL_THREAD and THREAD = /proc/PID/task,
- * CHILDREN = /proc/PID/task/TID/children, ONE = that task.
+ * CHILDREN = /proc/PID/task/TID/children, ONE = that task; ALL_PROC_THREAD
+ * and PROC_THREAD as ALL_THREAD and THREAD with a process message (STAT
+ * and IO only) before each group.
  */
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -18,6 +20,7 @@
 
 struct list {
 	uint32_t pid[MAXT], tgid[MAXT];
+	uint64_t have[MAXT];
 	int n;
 };
 
@@ -28,9 +31,59 @@ static int on_task(const struct td_task *t, void *arg)
 	if (l->n < MAXT) {
 		l->pid[l->n] = t->pid;
 		l->tgid[l->n] = t->tgid;
+		l->have[l->n] = t->have;
 		l->n++;
 	}
 	return 0;
+}
+
+#define PROC_MSG (1ULL << TASK_DIAG_PROCESS)
+
+/*
+ * Process messages of l where each group starts (pid == tgid, STAT only
+ * of BASE|STAT asked) are taken out; 1 if every group had one first.
+ */
+static int strip_process_msgs(struct list *l)
+{
+	uint32_t group = 0;
+	int i, j = 0, ok = 1;
+
+	for (i = 0; i < l->n; i++) {
+		if (!(l->have[i] & PROC_MSG)) {
+			ok &= group && l->tgid[i] == group;
+			l->pid[j] = l->pid[i];
+			l->tgid[j] = l->tgid[i];
+			l->have[j++] = l->have[i];
+			continue;
+		}
+		ok &= l->pid[i] == l->tgid[i] &&
+		      l->have[i] == (PROC_MSG | TASK_DIAG_SHOW_STAT) &&
+		      i + 1 < l->n && !(l->have[i + 1] & PROC_MSG) &&
+		      l->tgid[i + 1] == l->tgid[i] &&
+		      (j == 0 || l->tgid[j - 1] != l->tgid[i]);
+		group = l->tgid[i];
+	}
+	l->n = j;
+	return ok;
+}
+
+/* l lists every /proc/PID/task in order, each group whole */
+static int threads_in_order(const struct list *l)
+{
+	static pid_t p[MAXT];
+	int j = 0, k, n, ok = 1;
+
+	while (j < l->n && ok) {
+		pid_t tg = l->tgid[j];
+
+		n = proc_threads(tg, p, MAXT);
+		ok = n > 0 && l->pid[j] == (uint32_t)tg;
+		for (k = 0; ok && k < n; k++)
+			ok = j + k < l->n && l->pid[j + k] == (uint32_t)p[k] &&
+			     l->tgid[j + k] == (uint32_t)tg;
+		j += n;
+	}
+	return ok;
 }
 
 static int dump(int fd, uint64_t show, int strategy, pid_t pid,
@@ -109,24 +162,22 @@ int main(void)
 
 	/* ALL_THREAD: each process followed by its threads, procfs order */
 	for (tries = 0, ok = 0; tries < 5 && !ok; tries++) {
-		int j = 0, k;
-
 		if (dump(fd, TASK_DIAG_SHOW_BASE, TASK_DIAG_DUMP_ALL_THREAD, 0,
 			 &l))
 			break;
-		ok = 1;
-		while (j < l.n && ok) {
-			pid_t tg = l.tgid[j];
-
-			n = proc_threads(tg, p, MAXT);
-			ok = n > 0 && l.pid[j] == (uint32_t)tg;
-			for (k = 0; ok && k < n; k++)
-				ok = j + k < l.n && l.pid[j + k] == (uint32_t)p[k] &&
-				     l.tgid[j + k] == (uint32_t)tg;
-			j += n;
-		}
+		ok = threads_in_order(&l);
 	}
 	check(ok, "ALL_THREAD lists every /proc/PID/task in order (%d)", l.n);
+
+	/* ALL_PROC_THREAD: the same, each group after its process message */
+	for (tries = 0, ok = 0; tries < 5 && !ok; tries++) {
+		if (dump(fd, TASK_DIAG_SHOW_BASE | TASK_DIAG_SHOW_STAT,
+			 TASK_DIAG_DUMP_ALL_PROC_THREAD, 0, &l))
+			break;
+		ok = strip_process_msgs(&l) && threads_in_order(&l);
+	}
+	check(ok, "ALL_PROC_THREAD lists every /proc/PID/task in order, each "
+	      "after a process message of STAT only (%d)", l.n);
 	for (i = 0, n = 0; i < l.n; i++)
 		n += l.tgid[i] == (uint32_t)thr;
 	check(n == 8, "ALL_THREAD has the 8 threads of the fixture (%d)", n);
@@ -139,6 +190,15 @@ int main(void)
 	for (i = 0, ok = 1; i < l.n; i++)
 		ok &= l.tgid[i] == (uint32_t)thr;
 	check(ok, "THREAD answers carry the thread group id");
+
+	/* PROC_THREAD from a non-leader tid: the process, then its threads */
+	n = proc_threads(thr, p, MAXT);
+	ok = n == 8 && !dump(fd, TASK_DIAG_SHOW_BASE | TASK_DIAG_SHOW_STAT,
+			     TASK_DIAG_DUMP_PROC_THREAD, p[3], &l) &&
+	     l.n == 9 && l.pid[0] == (uint32_t)thr && strip_process_msgs(&l) &&
+	     same(l.pid, l.n, p, n);
+	check(ok, "PROC_THREAD from tid %d: process %d, then /proc/%d/task",
+	      p[3], thr, thr);
 
 	/* ONE on a thread: exactly that thread */
 	ok = !dump(fd, TASK_DIAG_SHOW_BASE, TASK_DIAG_DUMP_ONE, p[5], &l) &&

@@ -182,7 +182,11 @@ static int take_attrs(struct td_task *t, const char *p, size_t len,
 		if (nla.nla_len < NLA_HDRLEN || nla.nla_len > len)
 			PERR("bad nla_len %u (room %zu)", nla.nla_len, len);
 		plen = nla.nla_len - NLA_HDRLEN;
-		if (td_is_variable(nla.nla_type)) {
+		if (nla.nla_type == TASK_DIAG_PROCESS) {
+			/* the marker of a process message: empty */
+			if (plen)
+				PERR("PROCESS attribute of %zu bytes", plen);
+		} else if (td_is_variable(nla.nla_type)) {
 			struct td_bytes *b = &t->var[nla.nla_type];
 			char *nb = realloc(b->data, b->len + plen + 1);
 

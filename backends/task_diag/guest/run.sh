@@ -20,9 +20,10 @@
 #     them), again as root and as user 1000, with nothing masked, and
 #     checks that only the namespace's tasks are listed, in its numbers;
 #  3. hidepid, churn, syscall counts, rmmod under top;
-#  4. 10,000 tasks: ps -e under strace, PASS if the only system calls
-#     that grow with the task count are the reads of /proc/task-diag,
-#     one per buffer-full.
+#  4. 10,000 tasks: ps -e, ps -eLf and top -b -n 3 under strace, PASS if
+#     the only system calls that grow with the task count are the reads
+#     of /proc/task-diag, one per buffer-full (and memory calls of
+#     doubling arrays, logarithmic).
 X=${TD_X:-/extra}
 # TD_MATCH=STRING: only the corpus lines holding STRING.
 # TD_ONLY=corpus: only section 2 (with TD_X and TD_BE=procfs it runs on
@@ -172,7 +173,8 @@ crun() {
 # same: the two runs gave the same bytes; else, with rows that move by
 # nature (busy kernel threads, our shells, the program itself) left out
 # (counted in $left), and masked in top's summary: the time of day and
-# how many tasks run or sleep (busy kernel threads, top itself)
+# how many tasks run or sleep (busy kernel threads, top itself); the
+# time also in an alternate display's first line ("1:Def - 14:49:12")
 same() {
 	left=0
 	rm -f /tmp/td.a.cmp /tmp/td.b.cmp
@@ -183,6 +185,7 @@ same() {
 	[ "$fix" = ns ] && return 1
 	for k in a b; do
 		stable /tmp/td.$k.out "$prog" | sed -e 's/^top - [0-9:]* /top - HH:MM:SS /' \
+			-e 's/^\([1-4]:[^ ]* - \)[0-9:]* /\1HH:MM:SS /' \
 			-e 's/^\(Tasks: *[0-9]* total, \).*\( sleeping,\)/\1N running, N\2/' \
 			-e 's/^\(Threads: *[0-9]* total, \).*\( sleeping,\)/\1N running, N\2/' \
 			>/tmp/td.$k.cmp
@@ -612,6 +615,14 @@ for how in one all; do
 done
 unset PROCPS_TD_PIDLIST
 case_ps "-p thread id" root -f -p "$TID,$ONE"
+# -q: the list's own order, repeats, a thread id and a missing pid as
+# procfs reads /proc/PID for each entry
+for who in root 1000; do
+	case_ps "-q list" $who -q "$ONE,$TID,99999,1,$ONE" \
+		-o pid,tid,ppid,user,stat,time,comm
+	case_ps "-q -L" $who -q "$TID,$ONE" -L -o pid,lwp,user,stat,time,comm
+	case_ps "-q m" $who -q "$ONE" m -o pid,tid,user,min_flt,time,comm
+done
 
 # ---- 3. hidepid, churn, counts, rmmod
 stamp "hidepid"
@@ -666,15 +677,18 @@ if [ -f $X/sysroot/strace.path ]; then
 fi
 ntasks() { ls -d /proc/[0-9]* | wc -l; }
 
-# trace BACKEND ARGS...: ps ARGS under strace; sets tot (system calls),
+# trace [PROG] BACKEND ARGS...: PROG (ps unless given: ps or top) ARGS
+# under strace; sets tot (system calls),
 # rd and bytes (reads of /proc/task-diag and what they returned), mem
 # (brk, mmap, munmap, mremap), out (writes of the output: stdio's 4 KiB
 # buffer, as with procfs) and oth (everything else)
 trace() {
+	prog=ps
+	case "$1" in ps|top) prog=$1; shift ;; esac
 	be=$1
 	shift
 	# shellcheck disable=SC2086
-	PROCPS_BACKEND=$be PROCPS_TD_STRICT=1 $ST -o /tmp/td.st $X/ps "$@" \
+	PROCPS_BACKEND=$be PROCPS_TD_STRICT=1 $ST -o /tmp/td.st $X/$prog "$@" \
 		>/dev/null 2>/tmp/td.st.err
 	eval "$(awk '
 		/^\+\+\+|^---/ { next }
@@ -694,6 +708,8 @@ trace() {
 			tot, rd, bytes, mem, out, tot - rd - mem - out }' /tmp/td.st)"
 }
 
+# what the 10,000-task check runs (words joined by :)
+BIGCMDS="ps:task_diag:-e ps:task_diag:-eLf top:task_diag:-b:-d:0.1:-n:3"
 if [ -n "$ST" ]; then
 	nt=$(ntasks)
 	for args in "-e" "-eLf"; do
@@ -702,9 +718,15 @@ if [ -n "$ST" ]; then
 		trace task_diag $args
 		info "syscalls of ps $args over $nt processes: procfs=$p task_diag=$tot"
 	done
-	trace task_diag -e
-	b_tot=$tot b_rd=$rd b_mem=$mem b_oth=$oth
-	info "ps -e, task_diag, $nt processes: $tot syscalls: $rd reads of /proc/task-diag ($bytes bytes), $mem brk/mmap/munmap/mremap, $out writes of the output, $oth others"
+	# the counts before the 10,000 tasks, per command of BIGCMDS
+	i=0
+	for c in $BIGCMDS; do
+		i=$((i + 1))
+		# shellcheck disable=SC2046
+		trace $(echo "$c" | tr : ' ')
+		eval "b_tot$i=$tot b_rd$i=$rd b_mem$i=$mem b_oth$i=$oth"
+		info "$(echo "$c" | tr : ' '), $nt processes: $tot syscalls: $rd reads of /proc/task-diag ($bytes bytes), $mem brk/mmap/munmap/mremap, $out writes of the output, $oth others"
+	done
 else
 	info "no strace shipped: no syscall counts"
 fi
@@ -750,13 +772,14 @@ insmod /task_diag.ko && [ -e /proc/task-diag ] &&
 	pass "module reloaded" || fail "module reload"
 case_ps "-ef after reload" root -ef
 
-# ---- 4. 10,000 tasks: the system calls of ps -e must not grow with the
+# ---- 4. 10,000 tasks: the system calls of ps -e, ps -eLf and top -b -n 3
+# must not grow with the
 # task count except for the reads of /proc/task-diag, one per buffer-full
 # (TD_READ_BUF, 512 KiB; a read returns whole messages, so allow up to
 # 64 KiB unused at the end of each buffer, plus the two reads of the
 # version handshake and the final empty one).  Counted apart: the writes
 # of the output (as many with procfs) and memory calls (realloc doubling:
-# at most 8 more than with a few hundred tasks).
+# at most 8 more than with a few hundred tasks, 24 for top).
 stamp "10,000 tasks"
 NBIG=${TD_NBIG:-10000}
 need=$((NBIG - $(ntasks)))
@@ -764,21 +787,32 @@ need=$((NBIG - $(ntasks)))
 nt=$(ntasks)
 stamp "$nt tasks up"
 if [ -n "$ST" ] && [ "$nt" -ge "$NBIG" ]; then
-	trace task_diag -e
 	# shellcheck disable=SC2086
 	PROCPS_BACKEND=task_diag $ST -c -o /tmp/td.sc $X/ps -e >/dev/null 2>&1
 	sed 's/^/INFO: td-backend   /' /tmp/td.sc | head -20
-	lim=$((3 + (bytes + 458751) / 458752))
-	info "ps -e, task_diag, $nt tasks: $tot syscalls: $rd reads of /proc/task-diag ($bytes bytes, at most $lim allowed), $mem brk/mmap/munmap/mremap, $out writes of the output, $oth others (before: $b_tot syscalls, $b_rd reads, $b_mem memory, $b_oth others)"
-	if [ -s /tmp/td.st.err ]; then
-		fail "strace ps -e at $nt tasks: stderr"
-		head -3 /tmp/td.st.err
-	elif [ "$oth" = "$b_oth" ] && [ "$rd" -le "$lim" ] &&
-	     [ "$mem" -le $((b_mem + 8)) ]; then
-		pass "strace ps -e over $nt tasks: $tot syscalls = $rd reads of /proc/task-diag ($bytes bytes, limit $lim) + $out output writes + $mem memory + $oth others (as with $b_tot syscalls before)"
-	else
-		fail "strace ps -e over $nt tasks: $tot syscalls ($rd reads, limit $lim; $mem memory, was $b_mem; $oth others, was $b_oth)"
-	fi
+	i=0
+	for c in $BIGCMDS; do
+		i=$((i + 1))
+		cmd=$(echo "$c" | tr : ' ')
+		# shellcheck disable=SC2086
+		trace $cmd
+		eval "b_tot=\$b_tot$i b_rd=\$b_rd$i b_mem=\$b_mem$i b_oth=\$b_oth$i"
+		lim=$((3 + (bytes + 458751) / 458752))
+		# top: three scans, each in its buffers, and more arrays
+		# that double
+		mlim=$((b_mem + 8))
+		case "$cmd" in top*) lim=$((lim + 6)) mlim=$((b_mem + 24)) ;; esac
+		info "$cmd, $nt tasks: $tot syscalls: $rd reads of /proc/task-diag ($bytes bytes, at most $lim allowed), $mem brk/mmap/munmap/mremap, $out writes of the output, $oth others (before: $b_tot syscalls, $b_rd reads, $b_mem memory, $b_oth others)"
+		if [ -s /tmp/td.st.err ]; then
+			fail "strace $cmd at $nt tasks: stderr"
+			head -3 /tmp/td.st.err
+		elif [ "$oth" = "$b_oth" ] && [ "$rd" -le "$lim" ] &&
+		     [ "$mem" -le "$mlim" ]; then
+			pass "strace $cmd over $nt tasks: $tot syscalls = $rd reads of /proc/task-diag ($bytes bytes, limit $lim) + $out output writes + $mem memory + $oth others (as with $b_tot syscalls before)"
+		else
+			fail "strace $cmd over $nt tasks: $tot syscalls ($rd reads, limit $lim; $mem memory, was $b_mem; $oth others, was $b_oth)"
+		fi
+	done
 elif [ -z "$ST" ]; then
 	info "no strace shipped: 10,000-task count not checked"
 else

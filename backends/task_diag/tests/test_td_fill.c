@@ -75,6 +75,8 @@ static void defaults(uint32_t pid)
 	base.processor = 1;
 	base.state = TASK_DIAG_STOPPED;
 	strcpy(base.comm, "my (odd) name");
+	base.owner_uid = 1001;          /* the module's: the effective ids */
+	base.owner_gid = 101;
 	memset(&st, 0, sizeof(st));
 	st.minflt = 11; st.cminflt = 12; st.majflt = 13; st.cmajflt = 14;
 	st.utime = 2530000000ULL;       /* 253 ticks */
@@ -98,6 +100,23 @@ static void defaults(uint32_t pid)
 	sm.data = 150; sm.anon = 100; sm.file = 150; sm.shmem = 50;
 	sm.swap = 7; sm.locked_vm = 2; sm.data_vm = 120; sm.stack_vm = 30;
 	sm.vm_exe = 20480; sm.vm_lib = 1048576;
+}
+
+/* One task 1234: BASE of base_len bytes, STAT, and with cred_too CRED,
+ * STATM and an empty GROUPS. */
+static void owner_msg(size_t base_len, int cred_too)
+{
+	b.len = 0;
+	tb_begin(&b, SEQ, 1234, 1234, 0);
+	tb_attr(&b, TASK_DIAG_BASE, &base, base_len);
+	if (cred_too)
+		tb_attr(&b, TASK_DIAG_CRED, &cred, sizeof(cred));
+	tb_attr(&b, TASK_DIAG_STAT, &st, sizeof(st));
+	if (cred_too) {
+		tb_attr(&b, TASK_DIAG_STATM, &sm, sizeof(sm));
+		tb_attr(&b, TASK_DIAG_GROUPS, "", 0);
+	}
+	tb_end(&b);
 }
 
 static void stat_and_status(void)
@@ -186,17 +205,30 @@ static void stat_and_status(void)
 	CHECK_UINT(s.set.v[0].egid, 101);
 	CHECK(s.set.v[0].supgids == NULL);
 	sm.has_mm = 0;
-	b.len = 0;
-	tb_begin(&b, SEQ, 1234, 1234, 0);
-	tb_attr(&b, TASK_DIAG_BASE, &base, sizeof(base));
-	tb_attr(&b, TASK_DIAG_CRED, &cred, sizeof(cred));
-	tb_attr(&b, TASK_DIAG_STAT, &st, sizeof(st));
-	tb_attr(&b, TASK_DIAG_STATM, &sm, sizeof(sm));
-	tb_attr(&b, TASK_DIAG_GROUPS, "", 0);
-	tb_end(&b);
+	owner_msg(sizeof(base), 1);
 	CHECK_INT(run(&s, GROUP_BIT(GRP_STAT) | GROUP_BIT(GRP_OWNER)), 0);
 	CHECK_UINT(s.set.v[0].euid, 1001);
 	CHECK_UINT(s.set.v[0].egid, 101);
+
+	CASE("owner: version 2's BASE alone; version 1's 120-byte BASE "
+	     "takes CRED's effective ids");
+	base.owner_uid = 2001;
+	base.owner_gid = 201;
+	owner_msg(sizeof(base), 0);
+	CHECK_INT(run(&s, GROUP_BIT(GRP_STAT) | GROUP_BIT(GRP_OWNER)), 0);
+	CHECK_UINT(s.set.v[0].euid, 2001);
+	CHECK_UINT(s.set.v[0].egid, 201);
+	CHECK(s.set.v[0].groups_filled & GROUP_BIT(GRP_OWNER));
+	owner_msg(120, 1);
+	CHECK_INT(run(&s, GROUP_BIT(GRP_STAT) | GROUP_BIT(GRP_OWNER)), 0);
+	CHECK_UINT(s.set.v[0].euid, 1001);
+	CHECK_UINT(s.set.v[0].egid, 101);
+	owner_msg(120, 0);
+	CHECK_INT(run(&s, GROUP_BIT(GRP_STAT) | GROUP_BIT(GRP_OWNER)), 0);
+	CHECK(!(s.set.v[0].groups_filled & GROUP_BIT(GRP_OWNER)));
+	base.owner_uid = 1001;
+	base.owner_gid = 101;
+	owner_msg(sizeof(base), 1);
 	CASE("status without an mm: no Vm lines, empty Groups");
 	CHECK_INT(run(&s, GROUP_BIT(GRP_STAT) | GROUP_BIT(GRP_STATUS)), 0);
 	CHECK_UINT(s.set.v[0].vm_size, 0);
@@ -218,6 +250,7 @@ static void blobs_and_withheld(void)
 	CASE("bytes groups, small groups");
 	defaults(50);
 	base.flags |= 0x00200000;       /* a kernel thread */
+	base.owner_uid = base.owner_gid = 0;    /* as the module says */
 	b.len = 0;
 	tb_begin(&b, SEQ, 50, 50, TASK_DIAG_FLAG_CONT);
 	tb_attr(&b, TASK_DIAG_BASE, &base, sizeof(base));

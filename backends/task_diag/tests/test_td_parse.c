@@ -178,6 +178,34 @@ static void empty_variable(void)
 	CHECK_UINT(g.r[0].var[TASK_DIAG_CMDLINE].len, 0);
 }
 
+static void process_message(void)
+{
+	struct task_diag_stat whole = { .utime = 900 }, own = { .utime = 100 };
+	struct task_diag_base base;
+	int fin;
+
+	CASE("a process message, then its leader's thread row");
+	base_of(&base, 40, "leader");
+	b.len = 0;
+	tb_begin(&b, SEQ, 40, 40, 0);
+	tb_attr(&b, TASK_DIAG_PROCESS, "", 0);
+	tb_attr(&b, TASK_DIAG_STAT, &whole, sizeof(whole));
+	tb_end(&b);
+	tb_begin(&b, SEQ, 40, 40, 0);
+	tb_attr(&b, TASK_DIAG_BASE, &base, sizeof(base));
+	tb_attr(&b, TASK_DIAG_STAT, &own, sizeof(own));
+	tb_end(&b);
+	CHECK_INT(parse_all(b.len, &fin), 0);
+	CHECK_INT(fin, 0);
+	CHECK_INT(g.n, 2);
+	CHECK_INT(g.r[0].process, 1);
+	CHECK_UINT(g.r[0].have, TASK_DIAG_SHOW_STAT);
+	CHECK_UINT(g.r[0].stat.utime, 900);
+	CHECK_INT(g.r[1].process, 0);
+	CHECK_UINT(g.r[1].stat.utime, 100);
+	CHECK_UINT(g.r[1].base_len, sizeof(base));
+}
+
 static void fixed_sizes(void)
 {
 	unsigned char big[sizeof(struct task_diag_oom) + 8];
@@ -392,16 +420,23 @@ static void requests(void)
 
 	CASE("groups to show_flags");
 	CHECK_INT(td_plan_make(GROUP_BIT(GRP_CMDLINE) | GROUP_BIT(GRP_SMAPS) |
-			       GROUP_BIT(GRP_OOM), ~0ULL, &plan), 0);
+			       GROUP_BIT(GRP_OOM), ~0ULL, 1, &plan), 0);
 	CHECK_UINT(plan.show, TASK_DIAG_SHOW_BASE | TASK_DIAG_SHOW_STAT |
 		   TASK_DIAG_SHOW_CMDLINE | TASK_DIAG_SHOW_OOM);
 	CHECK_UINT(plan.fallback, GROUP_BIT(GRP_SMAPS));
 	CHECK_UINT(plan.whole_show, TASK_DIAG_SHOW_STAT);
 	CHECK_INT(td_plan_make(GROUP_BIT(GRP_OOM) | GROUP_BIT(GRP_IO),
-			       ~TASK_DIAG_SHOW_OOM, &plan), 0);
+			       ~TASK_DIAG_SHOW_OOM, 1, &plan), 0);
 	CHECK_UINT(plan.fallback, GROUP_BIT(GRP_OOM));
 	CHECK_UINT(plan.whole_show, TASK_DIAG_SHOW_STAT | TASK_DIAG_SHOW_IO);
-	CHECK_INT(td_plan_make(0, TASK_DIAG_SHOW_BASE, &plan), -1);
+	CHECK_INT(td_plan_make(0, TASK_DIAG_SHOW_BASE, 1, &plan), -1);
+	/* the owner: CRED from a version 1 module, BASE alone from 2 */
+	CHECK_INT(td_plan_make(GROUP_BIT(GRP_OWNER), ~0ULL, 1, &plan), 0);
+	CHECK_UINT(plan.show, TASK_DIAG_SHOW_BASE | TASK_DIAG_SHOW_STAT |
+		   TASK_DIAG_SHOW_CRED);
+	CHECK_INT(td_plan_make(GROUP_BIT(GRP_OWNER), ~0ULL, 2, &plan), 0);
+	CHECK_UINT(plan.show, TASK_DIAG_SHOW_BASE | TASK_DIAG_SHOW_STAT);
+	CHECK_UINT(plan.native, GROUP_BIT(GRP_STAT) | GROUP_BIT(GRP_OWNER));
 }
 
 int main(void)
@@ -410,6 +445,7 @@ int main(void)
 	cont_split();
 	cont_across_reads();
 	empty_variable();
+	process_message();
 	fixed_sizes();
 	broken_framing();
 	mangled();

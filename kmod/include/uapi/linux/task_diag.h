@@ -81,7 +81,12 @@
 
 #include <linux/types.h>
 
-#define TASK_DIAG_VERSION		1
+/*
+ * 2: BASE carries the owner of /proc/PID (owner_uid, owner_gid); the
+ *    strategies ALL_PROC_THREAD and PROC_THREAD and the reply-only
+ *    TASK_DIAG_PROCESS attribute.
+ */
+#define TASK_DIAG_VERSION		2
 
 /* nlmsg_type of requests and replies */
 #define TASK_DIAG_CMD_GET		0xd101
@@ -106,6 +111,14 @@ enum {
 	TASK_DIAG_DUMP_CHILDREN = 3,
 	/* every thread of the process that thread pid belongs to */
 	TASK_DIAG_DUMP_THREAD = 4,
+	/*
+	 * ALL_THREAD with each process's own figures: every thread group
+	 * starts with a process message (TASK_DIAG_PROCESS, see below), then
+	 * its threads as ALL_THREAD lists them; pid ignored.  (version 2)
+	 */
+	TASK_DIAG_DUMP_ALL_PROC_THREAD = 5,
+	/* THREAD with the process message first, as ALL_PROC_THREAD */
+	TASK_DIAG_DUMP_PROC_THREAD = 6,
 	__TASK_DIAG_DUMP_MAX
 };
 
@@ -113,7 +126,9 @@ enum {
  * Groups.  Bit n of show_flags requests group n; its reply attribute has
  * nla_type n.  Per-thread versus per-process: STAT and IO are summed over
  * the thread group for ALL, ONE and CHILDREN (as /proc/PID/stat and io) and
- * per thread for ALL_THREAD and THREAD (as /proc/PID/task/TID/...).
+ * in the process messages of ALL_PROC_THREAD and PROC_THREAD, and per
+ * thread for the thread rows of ALL_THREAD, THREAD, ALL_PROC_THREAD and
+ * PROC_THREAD (as /proc/PID/task/TID/...).
  */
 enum {
 	TASK_DIAG_BASE = 0,	/* struct task_diag_base */
@@ -135,6 +150,15 @@ enum {
 	TASK_DIAG_AUTOGROUP = 16,	/* bytes: /proc/PID/autogroup */
 	__TASK_DIAG_GROUP_MAX,
 
+	/*
+	 * reply only, payload empty: this message is the process message of
+	 * thread group tgid (pid == tgid): it carries only STAT and IO, and
+	 * only those of them that were requested, with the process-wide
+	 * figures /proc/PID shows (summed over the threads), plus WITHHELD.
+	 * The threads of the group follow it, the leader among them with its
+	 * own per-thread figures (as /proc/PID/task/PID).
+	 */
+	TASK_DIAG_PROCESS = 62,
 	/* reply only: __u64 mask of requested groups withheld */
 	TASK_DIAG_WITHHELD = 63,
 };
@@ -202,8 +226,9 @@ enum {
 #define TASK_DIAG_COMM_LEN	64
 
 /*
- * TASK_DIAG_BASE (120 bytes): identity and scheduling placement.  Always
- * provided.  Values are those /proc/PID/stat prints (fields named).
+ * TASK_DIAG_BASE (128 bytes; 120 before version 2): identity and
+ * scheduling placement.  Always provided.  Values are those
+ * /proc/PID/stat prints (fields named).
  */
 struct task_diag_base {
 	__u32 tgid;		/* status Tgid */
@@ -225,6 +250,15 @@ struct task_diag_base {
 	 * workqueue workers get their long names as procfs prints them
 	 */
 	char comm[TASK_DIAG_COMM_LEN];
+	/*
+	 * Owner of the task's directory as stat(2) of /proc/PID (of
+	 * /proc/PID/task/TID for a thread) shows it: the effective uid and
+	 * gid whatever the dumpable state (only the files inside turn to
+	 * root for a non-dumpable task), root for a kernel thread; mapped
+	 * into the opener's user namespace.  (version 2)
+	 */
+	__u32 owner_uid;
+	__u32 owner_gid;
 };
 
 /*
