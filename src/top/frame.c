@@ -153,20 +153,32 @@ static bool row_passes(const struct row *r)
 	return filter_pass((int)(W - Rc.win), r, Frame, Shown);
 }
 
+/* Appends s to the line of len bytes (of size), cut to fit. */
+static size_t append(char *line, size_t len, size_t size, const char *s)
+{
+	size_t n = strlen(s);
+
+	if (len + n >= size)
+		n = size - 1 - len;
+	memcpy(line + len, s, n);
+	line[len + n] = '\0';
+	return len + n;
+}
+
 /* The text of a task row, with the sort column's highlight if mark. */
 static void row_text(char *line, size_t size, const struct row *r,
 		     struct frame *fr, bool mark, bool high, const char *lead)
 {
-	size_t len = (size_t)snprintf(line, size, "%s", lead);
+	size_t len = append(line, 0, size, lead);
 
 	for (int i = 0; i < Lay.n; i++) {
 		bool m = mark && Lay.fld[i] == W->sortindx;
 
-		len += (size_t)snprintf(line + len, size - len, "%s%s%s",
-			m ? scr_cap(7) : "", field_cell(Lay.fld[i], r, fr),
-			m ? scr_cap(high ? 7 : 8) : "");
-		if (len >= size)
-			len = size - 1;
+		if (m)
+			len = append(line, len, size, scr_cap(7));
+		len = append(line, len, size, field_cell(Lay.fld[i], r, fr));
+		if (m)
+			len = append(line, len, size, scr_cap(high ? 7 : 8));
 	}
 }
 

@@ -1,4 +1,6 @@
 #include <errno.h>
+#include <stdbool.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include "library/request.h"
@@ -7,12 +9,22 @@
 #include "forestview.h"
 #include "tasks.h"
 
-/* What a task looked like at the previous reap. */
+/* What a task looked like at the previous reap.  The counters keep
+ * their low 32 bits (16 bytes a task matter with 50,000 of them): see
+ * delta(). */
 struct hist {
 	int tid;
-	unsigned long long tics;
-	unsigned long maj, min;
+	uint32_t tics, maj, min;
 };
+
+/* now - before as the full 64-bit counters would give it: the
+ * difference modulo 2^32, read as signed, is the true one whenever the
+ * counter moved less than 2^31 either way between two reaps (a counter
+ * that went down, on a reused pid, wraps as the 64-bit one does). */
+static unsigned long long delta(unsigned long long now, uint32_t before)
+{
+	return (unsigned long long)(long long)(int32_t)((uint32_t)now - before);
+}
 
 static struct request *req;
 static struct task_set set;
@@ -46,6 +58,30 @@ static int hist_cmp(const void *a, const void *b)
 	const struct hist *x = a, *y = b;
 
 	return (x->tid > y->tid) - (x->tid < y->tid);
+}
+
+/* The previous reap's entry of tid.  Rows mostly come in the order of
+ * the last reap, so the entry after the last one found is tried first
+ * (*next), before a binary search. */
+static const struct hist *hist_find(int tid, size_t *next)
+{
+	struct hist key = { .tid = tid };
+	const struct hist *h;
+
+	if (*next < nold && hist_old[*next].tid == tid)
+		return &hist_old[(*next)++];
+	h = nold ? bsearch(&key, hist_old, nold, sizeof(key), hist_cmp) : NULL;
+	if (h)
+		*next = (size_t)(h - hist_old) + 1;
+	return h;
+}
+
+static bool hist_sorted(const struct hist *h, size_t n)
+{
+	for (size_t i = 1; i < n; i++)
+		if (h[i - 1].tid > h[i].tid)
+			return false;
+	return true;
 }
 
 /* Rows in the order of the -p list, as the reference reads them. */
@@ -92,6 +128,7 @@ void tasks_refresh(void)
 		.keep_open = true,
 	};
 	int rc = request_scan(req, &sel, &set);
+	size_t next;
 
 	if (rc < 0)
 		die("failed to read processes: %s", strerror(-rc));
@@ -111,34 +148,37 @@ void tasks_refresh(void)
 	}
 	nrows = nshown = set.n;
 	memset(&counts, 0, sizeof(counts));
+	next = 0;
 	for (size_t i = 0; i < nrows; i++) {
 		struct task *t = &set.v[i];
 		struct row *r = &rows[i];
-		struct hist key = { .tid = t->tid }, *h;
+		const struct hist *h = hist_find(t->tid, &next);
 
 		r->t = t;
 		r->level = -1;
 		r->tics_delta = t->utime + t->stime;
 		r->maj_delta = t->majflt;
 		r->min_delta = t->minflt;
-		h = nold ? bsearch(&key, hist_old, nold, sizeof(key), hist_cmp) :
-			NULL;
 		if (h) {
-			r->tics_delta -= h->tics;
-			r->maj_delta -= h->maj;
-			r->min_delta -= h->min;
+			r->tics_delta = delta(r->tics_delta, h->tics);
+			r->maj_delta = (unsigned long)delta(r->maj_delta, h->maj);
+			r->min_delta = (unsigned long)delta(r->min_delta, h->min);
 		} else if (nold) {
 			/* a task the last reap did not see (a thread shown
 			 * by 'H', say) has no rate yet */
 			r->tics_delta = 0;
 			r->maj_delta = r->min_delta = 0;
 		}
-		hist_new[i] = (struct hist){ t->tid, t->utime + t->stime,
-					     t->majflt, t->minflt };
+		hist_new[i] = (struct hist){ t->tid,
+					     (uint32_t)(t->utime + t->stime),
+					     (uint32_t)t->majflt,
+					     (uint32_t)t->minflt };
 		order[i] = r;
 		count(t);
 	}
-	if (nrows)      /* no rows (-p of a gone pid): hist_new may be NULL */
+	/* a scan of processes comes in pid order already: then no sort
+	 * (and none of qsort's scratch copy) */
+	if (nrows && !hist_sorted(hist_new, nrows))
 		qsort(hist_new, nrows, sizeof(*hist_new), hist_cmp);
 	{
 		struct hist *tmp = hist_old;
@@ -204,14 +244,26 @@ static void merge_sort(struct row **v, struct row **tmp, size_t n,
 	memcpy(v, tmp, n * sizeof(*v));
 }
 
+/* Scratch room of nrows pointers for the sort and the forest, kept from
+ * frame to frame. */
+static struct row **scratch(void)
+{
+	static struct row **tmp;
+	static size_t tmp_cap;
+
+	if (nrows > tmp_cap || !tmp) {
+		tmp_cap = cap > nrows ? cap : nrows + 1;
+		free(tmp);
+		tmp = malloc(tmp_cap * sizeof(*tmp));
+		if (!tmp)
+			die("out of memory");
+	}
+	return tmp;
+}
+
 static void sort_rows(row_cmp cmp, void *arg)
 {
-	struct row **tmp = malloc((nrows ? nrows : 1) * sizeof(*tmp));
-
-	if (!tmp)
-		die("out of memory");
-	merge_sort(order, tmp, nrows, cmp, arg);
-	free(tmp);
+	merge_sort(order, scratch(), nrows, cmp, arg);
 }
 
 struct sort_by {
@@ -265,17 +317,15 @@ static void forest_add(struct row **seed, struct row **tree, size_t *n,
 
 void tasks_forest(void)
 {
-	struct row **tree = malloc((nrows ? nrows : 1) * sizeof(*tree));
+	struct row **tree;
 	size_t n = 0;
 
-	if (!tree)
-		die("out of memory");
 	sort_rows(cmp_start, NULL);
+	tree = scratch();
 	for (size_t i = 0; i < nrows; i++)
 		if (order[i]->level < 0)
 			forest_add(order, tree, &n, i, 0);
 	if (n)          /* order is NULL before the first row */
 		memcpy(order, tree, n * sizeof(*tree));
-	free(tree);
 	nshown = forestview_apply(order, n);
 }
