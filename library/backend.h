@@ -26,6 +26,13 @@ struct selection {
 				 * process gives no row (ps; top shows it) */
 	bool keep_open;         /* the program scans again: a backend may
 				 * keep what makes the next scan cheaper */
+	/* A process row the program would drop, told before the costly
+	 * groups are read: called (from any scanning thread) with stat,
+	 * owner and status filled as far as they were requested, and tid
+	 * and tgid set.  NULL: every row is read whole.  Process rows only
+	 * (threads of an accepted process follow it). */
+	bool (*accept)(const struct task *t, const void *arg);
+	const void *accept_arg;
 };
 
 struct backend_ops {

@@ -159,7 +159,7 @@ static const struct file_group {
 	size_t blob;            /* offset of the struct task_blob */
 	enum held_file held;    /* HELD_COUNT: never kept open */
 } file_groups[] = {
-	{ GRP_STATUS,    "status",       parse_status, 0, HELD_STATUS },
+	{ GRP_STATUS,    "status",       parse_status, 0, HELD_STATUS }, /* first */
 	{ GRP_STATM,     "statm",        parse_statm, 0, HELD_STATM },
 	{ GRP_CMDLINE,   "cmdline",      NULL, offsetof(struct task, cmdline), HELD_COUNT },
 	{ GRP_ENVIRON,   "environ",      NULL, offsetof(struct task, environ), HELD_COUNT },
@@ -268,13 +268,17 @@ static void read_other_groups(struct reader *r, const struct row_dirs *rd,
 	}
 }
 
-/* Fills one row from its directory.  -1 if it vanished. */
+/* Fills one row from its directory: stat, status if asked (its Uid and
+ * Gid lines carry the effective ids), the owner, then, unless the
+ * selection turns the row down first (judge), every other group.  -1 if
+ * it vanished or was turned down. */
 static int read_row(struct reader *r, const struct row_dirs *rd,
-		    struct task *t)
+		    struct task *t, bool judge)
 {
 	const struct procfs *p = r->p;
 	struct held_entry *e = p->held ? held_get(p->held, rd->tid_nr,
 						  rd->in_task) : NULL;
+	group_mask g = p->groups;
 	char path[PATH_MAXLEN];
 	struct stat st;
 	ssize_t n;
@@ -291,28 +295,35 @@ static int read_row(struct reader *r, const struct row_dirs *rd,
 		held_check_start(p->held, e, t->start_time);
 	}
 	t->groups_filled |= GROUP_BIT(GRP_STAT);
+	t->is_kernel_thread = (t->flags & 0x00200000) != 0;
+	if (g & GROUP_BIT(GRP_STATUS))
+		read_file_group(r, rd, e, &file_groups[0], t);
 	/* The task's directory (mode r-xr-xr-x) is always owned by its
 	 * effective uid and gid; its files are owned by root when the task
 	 * is not dumpable.  So the directory, never a file, gives euid/egid
 	 * without reading status, as procps-ng's fstat does. */
-	t->is_kernel_thread = (t->flags & 0x00200000) != 0;
-	for (size_t i = 0; i < sizeof(file_groups) / sizeof(file_groups[0]); i++)
-		if (p->groups & GROUP_BIT(file_groups[i].group))
-			read_file_group(r, rd, e, &file_groups[i], t);
-	/* status's Uid/Gid lines carry the same effective ids */
-	if ((p->groups & GROUP_BIT(GRP_OWNER)) &&
+	if ((g & GROUP_BIT(GRP_OWNER)) &&
 	    (t->groups_filled & GROUP_BIT(GRP_STATUS))) {
 		t->groups_filled |= GROUP_BIT(GRP_OWNER);
-	} else if ((p->groups & GROUP_BIT(GRP_OWNER)) &&
+	} else if ((g & GROUP_BIT(GRP_OWNER)) &&
 		   (e ? held_owner(p->held, e, rd->own, &st)
 		      : fstatat(p->procfd, rd->own, &st, 0)) == 0) {
 		t->euid = st.st_uid;
 		t->egid = st.st_gid;
 		t->groups_filled |= GROUP_BIT(GRP_OWNER);
 	}
+	if (judge) {
+		t->tid = t->tgid = rd->tid_nr;
+		if (!p->sel->accept(t, p->sel->accept_arg))
+			return -1;
+	}
+	/* file_groups[0] is status, read above */
+	for (size_t i = 1; i < sizeof(file_groups) / sizeof(file_groups[0]); i++)
+		if (g & GROUP_BIT(file_groups[i].group))
+			read_file_group(r, rd, e, &file_groups[i], t);
 	/* statm's resident is status's VmRSS in pages (items.c) */
 	if ((t->groups_filled & GROUP_BIT(GRP_STATM)) &&
-	    !(p->groups & GROUP_BIT(GRP_STATUS)))
+	    !(g & GROUP_BIT(GRP_STATUS)))
 		t->vm_rss = t->sm_resident * p->page_kib;
 	read_other_groups(r, rd, t);
 	return 0;
@@ -384,7 +395,7 @@ static int scan_threads(struct reader *r, int pid, const char *piddir,
 				close(fd);
 				return -ENOMEM;
 			}
-			if (read_row(r, &rd, t) < 0) {
+			if (read_row(r, &rd, t, false) < 0) {
 				task_set_pop(out);
 				continue;
 			}
@@ -411,10 +422,11 @@ int read_process_row(struct reader *r, const struct selection *sel, int pid,
 	char dir[16];
 
 	int_to_str(dir, pid);
-	if (read_row(r, &(struct row_dirs){ dir, dir, dir, pid, false }, t) < 0)
-		return -1;
-	if (sel->leaders_only && is_thread_of_other(t)) {
+	if (read_row(r, &(struct row_dirs){ dir, dir, dir, pid, false }, t,
+		     sel->accept != NULL) < 0 ||
+	    (sel->leaders_only && is_thread_of_other(t))) {
 		task_free_strings(t);
+		task_clear(t);
 		return -1;
 	}
 	t->tid = t->tgid = pid;
@@ -541,6 +553,7 @@ static int procfs_scan(void *state, const struct selection *sel,
 	struct reader r;
 	int rc, nthreads;
 
+	p->sel = sel;
 	if (sel->keep_open && !p->held)
 		p->held = held_new(p->procfd);
 	if (p->held)

@@ -17,6 +17,7 @@ struct procfs {
 	group_mask groups;
 	unsigned long page_kib;
 	struct held_fds *held;  /* kept descriptors (top), or NULL */
+	const struct selection *sel;    /* the scan's */
 	char *dents;            /* /proc's listing, read in the caller */
 	int *pids;              /* the pids of that listing, in its order */
 	size_t npids, pidcap;
@@ -40,8 +41,9 @@ ssize_t reader_read(struct reader *r, const char *path, int fd);
  * -ENOMEM.  A vanished process appends nothing. */
 int scan_one(struct reader *r, const struct selection *sel, int pid,
 	     struct task_set *out);
-/* One process row into t (zeroed by the caller): 0, or -1 if it vanished
- * or is a thread of another process when sel asks for leaders only. */
+/* One process row into t (zeroed by the caller): 0, or -1 (t left zeroed)
+ * if it vanished, the selection turned it down, or it is a thread of
+ * another process when sel asks for leaders only. */
 int read_process_row(struct reader *r, const struct selection *sel, int pid,
 		     struct task *t);
 
