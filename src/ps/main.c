@@ -197,6 +197,7 @@ int main(int argc, char **argv)
 
 		sel.npids = pid_only_selection(&args, &pids);
 		sel.pids = sel.npids ? pids : NULL;
+		selection_to_backend(&args, &sel);
 	}
 	rc = request_scan(req, &sel, &rows);
 	if (rc < 0) {

@@ -138,3 +138,29 @@ finish:
 		ok = false;
 	return a->negate ? !ok : ok;
 }
+
+static bool accept_row(const struct task *t, const void *arg)
+{
+	return want_task(arg, t);
+}
+
+void selection_to_backend(const struct ps_args *a, struct selection *sel)
+{
+	bool own_tty = false;
+
+	/* -e takes every row: nothing to judge early */
+	if (a->all && !a->running_only && !a->negate)
+		return;
+	/* The judge may run in several scanning threads: what it reads
+	 * lazily (our own terminal) is read here, once, if at all. */
+	if ((a->simple || !a->lists) && tty_matters())
+		own_tty = true;
+	for (const struct sel_list *l = a->lists; l; l = l->next)
+		for (size_t i = 0; l->kind == SEL_TTY && i < l->n; i++)
+			if (l->v[i].id == OWN_TTY)
+				own_tty = true;
+	if (own_tty)
+		sys_own_tty_nr();
+	sel->accept = accept_row;
+	sel->accept_arg = a;
+}
