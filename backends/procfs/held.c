@@ -232,17 +232,17 @@ int held_owner(struct held_fds *h, struct held_entry *e, const char *dir,
 
 	if (fd >= 0)
 		return fstat(fd, st);
+	/* no room to keep one: a plain fstatat, not open + fstat + close */
+	if (!may_keep(h))
+		return fstatat(h->procfd, dir, st, 0);
 	fd = openat(h->procfd, dir, O_PATH | O_DIRECTORY | O_CLOEXEC);
-	if (fd < 0)
-		return -1;
-	if (fstat(fd, st) < 0) {
-		close(fd);
+	if (fd < 0 || fstat(fd, st) < 0) {
+		if (fd >= 0)
+			close(fd);
+		__atomic_fetch_sub(&h->fds_held, 1, __ATOMIC_RELAXED);
 		return -1;
 	}
-	if (may_keep(h))
-		e->fd[HELD_DIR] = fd;
-	else
-		close(fd);
+	e->fd[HELD_DIR] = fd;
 	return 0;
 }
 
