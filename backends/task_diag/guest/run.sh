@@ -692,7 +692,7 @@ trace() {
 		>/dev/null 2>/tmp/td.st.err
 	eval "$(awk '
 		/^\+\+\+|^---/ { next }
-		{ n = $0; sub(/\(.*/, "", n); tot++ }
+		{ n = $0; sub(/\(.*/, "", n); tot++; per[n]++ }
 		n == "openat" && /"\/proc\/task-diag"/ { fd = $NF }
 		n == "read" {
 			f = $0; sub(/^read\(/, "", f); sub(/,.*/, "", f)
@@ -705,7 +705,9 @@ trace() {
 		n ~ /^(brk|mmap|munmap|mremap)$/ { mem++ }
 		n == "write" && /^write\(1,/ { out++ }
 		END { printf "tot=%d rd=%d bytes=%d mem=%d out=%d oth=%d\n",
-			tot, rd, bytes, mem, out, tot - rd - mem - out }' /tmp/td.st)"
+			tot, rd, bytes, mem, out, tot - rd - mem - out
+			for (k in per) printf "%s=%d ", k, per[k] >"/tmp/td.st.per"
+		}' /tmp/td.st)"
 }
 
 # what the 10,000-task check runs (words joined by :)
@@ -725,6 +727,7 @@ if [ -n "$ST" ]; then
 		# shellcheck disable=SC2046
 		trace $(echo "$c" | tr : ' ')
 		eval "b_tot$i=$tot b_rd$i=$rd b_mem$i=$mem b_oth$i=$oth"
+		eval "b_per$i=\"\$(cat /tmp/td.st.per)\""
 		info "$(echo "$c" | tr : ' '), $nt processes: $tot syscalls: $rd reads of /proc/task-diag ($bytes bytes), $mem brk/mmap/munmap/mremap, $out writes of the output, $oth others"
 	done
 else
@@ -779,7 +782,8 @@ case_ps "-ef after reload" root -ef
 # 64 KiB unused at the end of each buffer, plus the two reads of the
 # version handshake and the final empty one).  Counted apart: the writes
 # of the output (as many with procfs) and memory calls (realloc doubling:
-# at most 8 more than with a few hundred tasks, 24 for top).
+# at most 8 more than with a few hundred tasks, 24 for ps -eLf and top);
+# a failure lists the system calls by name, before and now.
 stamp "10,000 tasks"
 NBIG=${TD_NBIG:-10000}
 need=$((NBIG - $(ntasks)))
@@ -797,11 +801,13 @@ if [ -n "$ST" ] && [ "$nt" -ge "$NBIG" ]; then
 		# shellcheck disable=SC2086
 		trace $cmd
 		eval "b_tot=\$b_tot$i b_rd=\$b_rd$i b_mem=\$b_mem$i b_oth=\$b_oth$i"
-		lim=$((3 + (bytes + 458751) / 458752))
-		# top: three scans, each in its buffers, and more arrays
-		# that double
+		# one read per buffer-full more than before (reads of other
+		# files that reuse the descriptor's number count in both)
+		lim=$((b_rd + (bytes + 458751) / 458752))
+		# memory calls of arrays that double: ps -e has one or two,
+		# ps -eLf and top more
 		mlim=$((b_mem + 8))
-		case "$cmd" in top*) lim=$((lim + 6)) mlim=$((b_mem + 24)) ;; esac
+		case "$cmd" in *-eLf|top*) mlim=$((b_mem + 24)) ;; esac
 		info "$cmd, $nt tasks: $tot syscalls: $rd reads of /proc/task-diag ($bytes bytes, at most $lim allowed), $mem brk/mmap/munmap/mremap, $out writes of the output, $oth others (before: $b_tot syscalls, $b_rd reads, $b_mem memory, $b_oth others)"
 		if [ -s /tmp/td.st.err ]; then
 			fail "strace $cmd at $nt tasks: stderr"
@@ -811,6 +817,8 @@ if [ -n "$ST" ] && [ "$nt" -ge "$NBIG" ]; then
 			pass "strace $cmd over $nt tasks: $tot syscalls = $rd reads of /proc/task-diag ($bytes bytes, limit $lim) + $out output writes + $mem memory + $oth others (as with $b_tot syscalls before)"
 		else
 			fail "strace $cmd over $nt tasks: $tot syscalls ($rd reads, limit $lim; $mem memory, was $b_mem; $oth others, was $b_oth)"
+			eval "info \"  before: \$b_per$i\""
+			info "  now:    $(cat /tmp/td.st.per)"
 		fi
 	done
 elif [ -z "$ST" ]; then
