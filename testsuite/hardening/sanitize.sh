@@ -66,7 +66,7 @@ grep -q -- '-fsanitize=address' Makefile || fail "SANITIZER_CFLAGS not in the Ma
 rm -f reports/*
 t1=$(now)
 # shellcheck disable=SC2086
-SNAPSHOT_SELF_EXE=1 nice -n 10 make check ${CHECK_FLAGS:-} >check.log 2>&1
+TD_SANITIZED=1 SNAPSHOT_SELF_EXE=1 nice -n 10 make check ${CHECK_FLAGS:-} >check.log 2>&1
 rc=$?
 dt=$(($(now) - t1))
 summary=$(grep -E '^[0-9]+ passed, [0-9]+ failed' check.log | tail -1)
