@@ -111,8 +111,8 @@ static void insert_slot(struct held_entry **slots, size_t nslots,
 	slots[i] = e;
 }
 
-/* Rebuilds the table at `nslots`, keeping the entries `keep` accepts
- * and closing the others. */
+/* Rebuilds the table at `nslots`; with drop_unused, closes and frees the
+ * entries this scan did not use. */
 static int rebuild(struct held_fds *h, size_t nslots, bool drop_unused)
 {
 	struct held_entry **old = h->slots;

@@ -50,10 +50,9 @@ void tasks_init(group_mask groups)
 
 void tasks_need(group_mask groups)
 {
-	/* adding groups re-prepares the backend: only when one is new, so
-	 * that what it keeps between scans lives from frame to frame */
-	if (groups & ~request_groups(req))
-		request_add_groups(req, groups);
+	/* the request keeps its backend's state (and the descriptors it
+	 * keeps open) unless a group is new */
+	request_add_groups(req, groups);
 }
 
 static int hist_cmp(const void *a, const void *b)
