@@ -24,6 +24,9 @@ struct selection {
 				 * (repeats included) without a full scan */
 	bool leaders_only;      /* a listed id that is a thread of another
 				 * process gives no row (ps; top shows it) */
+	bool quick;             /* ps -q, with in_list_order: a listed id's
+				 * rows carry its process's true tgid (top
+				 * -p counts a listed thread as a process) */
 	bool keep_open;         /* the program scans again: a backend may
 				 * keep what makes the next scan cheaper */
 	/* A process row the program would drop, told before the costly

@@ -146,6 +146,37 @@ const char *request_backend_name(const struct request *r)
 	return r->ops->name;
 }
 
+/* ps -q with threads, as procps-ng reads a list: each id lists its
+ * process's threads, except an id of the process whose threads were the
+ * last listed (procps-ng keeps that task directory open, read to its
+ * end, and finds nothing more in it). */
+static int scan_quick_threads(struct request *r, const struct selection *sel,
+			      struct task_set *out)
+{
+	struct selection one = *sel;
+	int last_tgid = 0;
+
+	for (size_t i = 0; i < sel->npids; i++) {
+		size_t first = out->n;
+		int rc;
+
+		one.pids = &sel->pids[i];
+		one.npids = 1;
+		rc = r->ops->scan(r->state, &one, out);
+		if (rc < 0)
+			return rc;
+		if (out->n == first)
+			continue;
+		if (out->v[first].tgid == last_tgid) {
+			while (out->n > first)
+				task_set_pop(out);
+			continue;
+		}
+		last_tgid = out->v[first].tgid;
+	}
+	return 0;
+}
+
 int request_scan(struct request *r, const struct selection *sel,
 		 struct task_set *out)
 {
@@ -157,6 +188,8 @@ int request_scan(struct request *r, const struct selection *sel,
 		if (!r->state)
 			return -errno;
 	}
+	if (sel && sel->quick && sel->threads != THREADS_NONE)
+		return scan_quick_threads(r, sel, out);
 	return r->ops->scan(r->state, sel ? sel : &everything, out);
 }
 

@@ -93,5 +93,8 @@ struct task {
 
 void task_clear(struct task *t);
 void task_free_strings(struct task *t);
+/* A copy with strings of its own (the ones it could not copy are NULL);
+ * 0, or -1 when memory ran out. */
+int task_copy(struct task *dst, const struct task *src);
 
 #endif

@@ -17,6 +17,44 @@ void task_free_strings(struct task *t)
 	free(t->exe);
 }
 
+static int copy_blob(struct task_blob *b)
+{
+	char *d;
+
+	if (!b->data)
+		return 0;
+	d = malloc(b->len + 1);
+	if (!d) {
+		b->data = NULL;
+		b->len = 0;
+		return -1;
+	}
+	memcpy(d, b->data, b->len + 1);
+	b->data = d;
+	return 0;
+}
+
+static int copy_str(char **s)
+{
+	if (*s && !(*s = strdup(*s)))
+		return -1;
+	return 0;
+}
+
+int task_copy(struct task *dst, const struct task *src)
+{
+	int bad = 0;
+
+	*dst = *src;
+	bad |= copy_str(&dst->supgids);
+	bad |= copy_blob(&dst->cmdline);
+	bad |= copy_blob(&dst->environ);
+	bad |= copy_blob(&dst->cgroup);
+	bad |= copy_str(&dst->wchan);
+	bad |= copy_str(&dst->exe);
+	return bad ? -1 : 0;
+}
+
 struct task *task_set_push(struct task_set *s)
 {
 	if (s->n == s->cap) {

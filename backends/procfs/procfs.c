@@ -356,9 +356,10 @@ static void int_to_str(char *out, int v)
 	*out = '\0';
 }
 
-/* Appends a row for every thread of process PID. */
-static int scan_threads(struct reader *r, int pid, const char *piddir,
-			struct task_set *out)
+/* Appends a row for every thread of the process listed as PID (a
+ * thread id under ps -q), whose tgid is TGID. */
+static int scan_threads(struct reader *r, int pid, int tgid,
+			const char *piddir, struct task_set *out)
 {
 	char taskdir[PATH_MAXLEN], dir[PATH_MAXLEN];
 	int fd;
@@ -400,7 +401,7 @@ static int scan_threads(struct reader *r, int pid, const char *piddir,
 				continue;
 			}
 			t->tid = tid;
-			t->tgid = pid;
+			t->tgid = tgid;
 			t->is_thread_row = 1;
 		}
 	}
@@ -416,6 +417,22 @@ static bool is_thread_of_other(const struct task *t)
 	return t->exit_signal == -1;
 }
 
+/* The tgid of the task listed as DIR, from its status (as procps-ng
+ * finds it for ps -q); 0 when it is gone. */
+static int status_tgid(struct reader *r, const char *dir)
+{
+	char path[PATH_MAXLEN];
+	ssize_t n;
+	const char *k;
+
+	make_path(path, dir, "status");
+	n = reader_read(r, path, -1);
+	if (n < 0)
+		return 0;
+	k = strstr(r->buf, "\nTgid:");
+	return k ? atoi(k + 6) : 0;
+}
+
 int read_process_row(struct reader *r, const struct selection *sel, int pid,
 		     struct task *t)
 {
@@ -429,7 +446,15 @@ int read_process_row(struct reader *r, const struct selection *sel, int pid,
 		task_clear(t);
 		return -1;
 	}
-	t->tid = t->tgid = pid;
+	if (sel->quick && is_thread_of_other(t)) {
+		if (!(t->groups_filled & GROUP_BIT(GRP_STATUS)))
+			t->tgid = status_tgid(r, dir);
+		if (t->tgid <= 0)
+			t->tgid = pid;
+	} else {
+		t->tgid = pid;
+	}
+	t->tid = pid;
 	return 0;
 }
 
@@ -450,7 +475,9 @@ int scan_one(struct reader *r, const struct selection *sel, int pid,
 
 	int_to_str(dir, pid);
 	if (sel->threads == THREADS_ONLY) {
-		rc = scan_threads(r, pid, dir, out);
+		int tgid = sel->quick ? status_tgid(r, dir) : pid;
+
+		rc = scan_threads(r, pid, tgid > 0 ? tgid : pid, dir, out);
 		/* the row read from the listed directory is the leader's */
 		for (size_t i = first; rc == 0 && sel->leaders_only &&
 		     i < out->n; i++)
@@ -466,7 +493,7 @@ int scan_one(struct reader *r, const struct selection *sel, int pid,
 		return 0;
 	}
 	if (sel->threads == THREADS_AFTER)
-		return scan_threads(r, pid, dir, out);
+		return scan_threads(r, pid, t->tgid, dir, out);
 	return 0;
 }
 

@@ -58,6 +58,7 @@ struct td_sink {
 					 * which every row of the answer is
 					 * filed under, as procfs files
 					 * /proc/PID's rows */
+	bool quick;                     /* ps -q: rows keep their true tgid */
 	int leader_tgid;                /* the process of out->v[leader] */
 	size_t leader;
 };
@@ -253,7 +254,7 @@ static int leader_row(struct td_sink *k, size_t idx, uint32_t tgid)
 	if (!proc)
 		return -ENOMEM;
 	t = &k->out->v[idx];            /* the push may have moved rows */
-	if (td_task_dup(proc, t) < 0)
+	if (task_copy(proc, t) < 0)
 		return -ENOMEM;
 	/* swap: process row first, then the leader's thread row */
 	{
@@ -310,7 +311,8 @@ static int emit_row(const struct td_rec *r, void *arg)
 		return rc == -1 ? 0 : rc;
 	}
 	if (k->list_pid) {
-		t->tgid = k->list_pid;
+		if (!k->quick)
+			t->tgid = k->list_pid;
 		if (k->mode == THREADS_NONE)
 			t->tid = k->list_pid;
 	}
@@ -426,7 +428,8 @@ static int query_pid(struct td_state *s, struct td_sink *k, uint32_t pid)
 static int scan_module(struct td_state *s, const struct selection *sel,
 		       struct task_set *out)
 {
-	struct td_sink k = { .s = s, .out = out, .mode = sel->threads };
+	struct td_sink k = { .s = s, .out = out, .mode = sel->threads,
+			     .quick = sel->quick };
 	int rc = 0;
 
 	s->nwhole = 0;

@@ -29,7 +29,4 @@ int td_fill_task(const struct td_rec *r, group_mask groups,
 void td_fill_whole(const struct td_rec *r, group_mask groups,
 		   const struct td_units *u, struct task *t);
 
-/* A deep copy of a row (its strings duplicated).  0 or -ENOMEM. */
-int td_task_dup(struct task *dst, const struct task *src);
-
 #endif

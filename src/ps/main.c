@@ -187,12 +187,12 @@ int main(int argc, char **argv)
 	 * process once (H lists threads as processes and keeps them). */
 	if (fmt.sort && !(args.thread_flags & TF_B_H))
 		sel.threads = THREADS_NONE;
-	sel.leaders_only = true;
 	if (args.quick_count) {
 		sel.pids = args.quick_pids;
 		sel.npids = args.nquick;
-		sel.in_list_order = true;
+		sel.in_list_order = sel.quick = true;
 	} else {
+		sel.leaders_only = true;
 		int *pids = NULL;
 
 		sel.npids = pid_only_selection(&args, &pids);

@@ -30,58 +30,64 @@ void mthreads_wchan_crash(void)
 	exit(1);
 }
 
-struct group {
+struct thread_key {
 	int tgid;
-	size_t first, n;
+	unsigned long long start_time;
+	size_t idx;
 };
 
-static int by_tgid(const void *a, const void *b)
+static int by_tgid_start(const void *a, const void *b)
 {
-	const struct group *x = a, *y = b;
+	const struct thread_key *x = a, *y = b;
 
 	if (x->tgid != y->tgid)
 		return x->tgid < y->tgid ? -1 : 1;
-	return x->first < y->first ? -1 : x->first > y->first;
+	if (x->start_time != y->start_time)
+		return x->start_time < y->start_time ? -1 : 1;
+	return x->idx < y->idx ? -1 : x->idx > y->idx;
 }
 
-/* m and -m: the reference lists the processes, each followed by its
- * threads, in pid order whatever order /proc lists them in (a copy of
- * /proc on a disk lists in hash order). */
+/* m and -m, as the reference does them: it reads thread records only,
+ * sorts them by start time and then (stably) by process, whatever order
+ * /proc lists them in (a copy of /proc on a disk lists in hash order),
+ * and shows each run of one process's threads after a process line made
+ * from the run's first thread.  So one process listed twice (ps -q) is
+ * one run, and a listed thread id's process line is its first thread's.
+ * The backend's process rows are dropped for these copies. */
 void mthreads_order(struct task_set *rows)
 {
-	struct group *g;
+	struct thread_key *key;
 	struct task *v;
-	size_t ng = 0, k = 0;
-	bool sorted = true;
+	size_t nt = 0, k = 0, room = rows->n + 1;
 
-	if (rows->n < 2)
-		return;
-	g = malloc(rows->n * sizeof(*g));
-	v = malloc(rows->cap * sizeof(*v));
-	if (!g || !v) {
-		free(g);
+	key = malloc(room * sizeof(*key));
+	v = malloc(room * sizeof(*v));
+	if (!key || !v) {
+		free(key);
 		free(v);
 		return;         /* listing order, as before */
 	}
-	for (size_t i = 0; i < rows->n; i++) {
-		if (ng && rows->v[i].is_thread_row) {
-			g[ng - 1].n++;
-			continue;
+	for (size_t i = 0; i < rows->n; i++)
+		if (rows->v[i].is_thread_row)
+			key[nt++] = (struct thread_key){ rows->v[i].tgid,
+				rows->v[i].start_time, i };
+	qsort(key, nt, sizeof(*key), by_tgid_start);
+	for (size_t i = 0; i < nt; i++) {
+		if (i == 0 || key[i].tgid != key[i - 1].tgid) {
+			if (task_copy(&v[k], &rows->v[key[i].idx]) < 0) {
+				task_free_strings(&v[k]);
+				task_clear(&v[k]);
+			}
+			v[k++].is_thread_row = 0;
 		}
-		if (ng && rows->v[i].tgid < g[ng - 1].tgid)
-			sorted = false;
-		g[ng++] = (struct group){ rows->v[i].tgid, i, 1 };
+		v[k++] = rows->v[key[i].idx];
 	}
-	if (sorted) {
-		free(g);
-		free(v);
-		return;
-	}
-	qsort(g, ng, sizeof(*g), by_tgid);
-	for (size_t i = 0; i < ng; i++)
-		for (size_t j = 0; j < g[i].n; j++)
-			v[k++] = rows->v[g[i].first + j];
+	for (size_t i = 0; i < rows->n; i++)
+		if (!rows->v[i].is_thread_row)
+			task_free_strings(&rows->v[i]);
 	free(rows->v);
 	rows->v = v;
-	free(g);
+	rows->n = k;
+	rows->cap = room;
+	free(key);
 }

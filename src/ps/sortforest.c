@@ -188,6 +188,16 @@ static void show_forest(struct printer *pr, const struct task **v, size_t n)
 	}
 }
 
+/* ps -q keeps a row whose process it listed (a listed thread id gives
+ * its process's tgid, and so a row only when that is listed too). */
+static bool quick_listed(const struct ps_args *a, const struct task *t)
+{
+	for (size_t i = 0; i < a->nquick; i++)
+		if (a->quick_pids[i] == t->tgid)
+			return true;
+	return false;
+}
+
 int print_rows(const struct ps_args *a, struct format_result *f,
 	       struct task_set *rows)
 {
@@ -206,7 +216,8 @@ int print_rows(const struct ps_args *a, struct format_result *f,
 		if (ctx.split_threads && t->is_thread_row)
 			mthreads_blank(t);
 		else
-			take = a->quick_count || want_task(a, t);
+			take = a->quick_count ? quick_listed(a, t)
+					      : want_task(a, t);
 		if (take)
 			v[n++] = t;
 	}

@@ -622,6 +622,8 @@ for who in root 1000; do
 		-o pid,tid,ppid,user,stat,time,comm
 	case_ps "-q -L" $who -q "$TID,$ONE" -L -o pid,lwp,user,stat,time,comm
 	case_ps "-q m" $who -q "$ONE" m -o pid,tid,user,min_flt,time,comm
+	case_ps "-q m list" $who -q "$TID,$ONE,$TID" m -o pid,tid,user,comm
+	case_ps "-q -L twice" $who -q "$ONE,$ONE,1,$TID" -L -o pid,lwp,comm
 done
 
 # ---- 3. hidepid, churn, counts, rmmod

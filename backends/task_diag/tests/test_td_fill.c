@@ -394,7 +394,7 @@ static void whole_and_dup(void)
 	memcpy(t.cmdline.data, "a\0b", 4);
 	t.cmdline.len = 3;
 	t.wchan = strdup("0");
-	CHECK_INT(td_task_dup(&d, &t), 0);
+	CHECK_INT(task_copy(&d, &t), 0);
 	CHECK(d.supgids != t.supgids);
 	CHECK_STR(d.supgids, "1,2");
 	CHECK(d.cmdline.data != t.cmdline.data);
