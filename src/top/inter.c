@@ -17,7 +17,7 @@ int interactive(void)
 		if (Rc.win[i].winflags & WF_CPUSUM)
 			Rc.win[i].double_up = 0;
 	frame_init();
-	while (!Quit && !scr_ended()) {
+	for (int frames = 0; !Quit && !scr_ended();) {
 		int k;
 
 		if (scr_resized()) {
@@ -44,6 +44,10 @@ int interactive(void)
 			scr_flush();
 			scr_invalidate();
 		}
+		/* -n counts the frames here too: the reference ends after
+		 * the last one, before it waits for a key */
+		if (Opt.loops && ++frames >= Opt.loops)
+			break;
 		if (Find.failed) {
 			Find.failed = false;
 			prompt_msg("\"%s\" not found", Find.str);
