@@ -205,7 +205,7 @@ int main(int argc, char **argv)
 		return 47;
 	}
 	if (sel.threads == THREADS_AFTER)
-		mthreads_order(&rows);
+		mthreads_order(&rows, args.quick_count != 0);
 	rc = print_rows(&args, &fmt, &rows);
 	fflush(stdout);
 	task_set_free(&rows);

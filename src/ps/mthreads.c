@@ -3,6 +3,7 @@
 #include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <unistd.h>
 #include "output.h"
@@ -30,6 +31,14 @@ void mthreads_wchan_crash(void)
 	exit(1);
 }
 
+/* The reference's first record (see mthreads_order); NULL if none. */
+static const struct task *first_record;
+
+bool mthreads_first_record(const struct task *t)
+{
+	return t == first_record;
+}
+
 struct thread_key {
 	int tgid;
 	unsigned long long start_time;
@@ -54,8 +63,9 @@ static int by_tgid_start(const void *a, const void *b)
  * from the run's first thread.  So one process listed twice (ps -q) is
  * one run, and a listed thread id's process line is its first thread's.
  * The backend's process rows are dropped for these copies. */
-void mthreads_order(struct task_set *rows)
+void mthreads_order(struct task_set *rows, bool quick)
 {
+	size_t first = SIZE_MAX;
 	struct thread_key *key;
 	struct task *v;
 	size_t nt = 0, k = 0, room = rows->n + 1;
@@ -67,10 +77,20 @@ void mthreads_order(struct task_set *rows)
 		free(v);
 		return;         /* listing order, as before */
 	}
-	for (size_t i = 0; i < rows->n; i++)
-		if (rows->v[i].is_thread_row)
-			key[nt++] = (struct thread_key){ rows->v[i].tgid,
-				rows->v[i].start_time, i };
+	/* The reference's first record is the first thread it read:
+	 * under -q the first listed process's first thread, else the
+	 * first process of /proc's listing, pid 1 (the selection comes
+	 * after the reading there). */
+	for (size_t i = 0; i < rows->n; i++) {
+		const struct task *t = &rows->v[i];
+
+		if (!t->is_thread_row)
+			continue;
+		if (first == SIZE_MAX &&
+		    (quick || (t->tid == 1 && t->tgid == 1)))
+			first = i;
+		key[nt++] = (struct thread_key){ t->tgid, t->start_time, i };
+	}
 	qsort(key, nt, sizeof(*key), by_tgid_start);
 	for (size_t i = 0; i < nt; i++) {
 		if (i == 0 || key[i].tgid != key[i - 1].tgid) {
@@ -80,6 +100,8 @@ void mthreads_order(struct task_set *rows)
 			}
 			v[k++].is_thread_row = 0;
 		}
+		if (key[i].idx == first)
+			first_record = &v[k];
 		v[k++] = rows->v[key[i].idx];
 	}
 	for (size_t i = 0; i < rows->n; i++)
