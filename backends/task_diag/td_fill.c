@@ -266,7 +266,7 @@ static int fill_extras(struct task *t, const struct td_rec *r,
 		t->groups_filled |= GROUP_BIT(GRP_NS);
 	}
 	if (WANT(groups, GRP_LOGIN) && HAVE(r, TASK_DIAG_LOGINUID)) {
-		t->loginuid = r->login.loginuid;
+		t->loginuid = r->loginuid.loginuid;
 		t->groups_filled |= GROUP_BIT(GRP_LOGIN);
 	}
 	if (WANT(groups, GRP_EXE) && HAVE(r, TASK_DIAG_EXE) &&
