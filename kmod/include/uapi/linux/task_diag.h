@@ -133,8 +133,9 @@ enum {
  * X(NAME, name, kind), one row per group in number order (the numbers are
  * ABI: a new group goes at the end): the enum constant TASK_DIAG_<NAME>,
  * its lower-case name for tables keyed by it, and its payload's kind
- * (TASK_DIAG_KIND_<kind>).  Its request bit is TASK_DIAG_SHOW(TASK_DIAG_<NAME>);
- * the TASK_DIAG_SHOW_<NAME> shorthands below exist for the first groups.
+ * (TASK_DIAG_KIND_<kind>).  Its request bit is
+ * TASK_DIAG_SHOW(TASK_DIAG_<NAME>); the TASK_DIAG_SHOW_<NAME> shorthands
+ * below exist for the first groups.
  */
 #define TASK_DIAG_ATTRS(X) \
 	X(BASE,      base,      FIXED)	/*  0 struct task_diag_base */ \
