@@ -1,6 +1,6 @@
 /* Record to row, driven by one table: td_groups[] says, per data group,
  * which attributes to request and which must have arrived, which numbers
- * to copy (one td_copy row each: a field of the attribute's struct to a
+ * to copy (one COPY row each: a field of the attribute's struct to a
  * field of struct task, with procfs's unit), which variable attribute
  * becomes which string item, and what little is left to code.  A group
  * withheld for permission is left as the procfs backend leaves it when
@@ -29,180 +29,149 @@ void td_units_init(struct td_units *u)
 	u->page_kib = (unsigned)((page > 0 ? page : 4096) / 1024);
 }
 
-/* A number's unit in struct task, from the attribute's. */
-enum td_unit {
-	U_SAME,
-	U_TICKS,        /* nanoseconds to clock ticks */
-	U_PAGES_KIB,    /* pages to KiB */
-	U_BYTES_KIB,    /* bytes to KiB */
-};
+/* The numbers of a group, one row each: COPY(to, from) sets field `to` of
+ * struct task from `from`, the attribute's member of td_rec (its name in
+ * TASK_DIAG_ATTRS) and its field, converted as C assigns; COPY_U also
+ * converts the unit to procfs's (U_TICKS: ns to clock ticks,
+ * U_PAGES_KIB, U_BYTES_KIB); WHOLE marks a figure a leader's process
+ * message replaces (td_fill_whole); MM one read only when statm.has_mm.
+ * Each list is a function, so the rows compile to plain assignments. */
+typedef void td_copy_fn(struct task *t, const struct td_rec *r,
+			const struct td_units *u, int whole_only);
+#define ROWS_FN(name) \
+	static void name(struct task *t, const struct td_rec *r,        \
+			 const struct td_units *u, int whole_only)
+#define ROWS_USE (void)u, (void)whole_only
+#define U_SAME(x)       (x)
+#define U_TICKS(x)      ((x) / u->ns_per_tick)
+#define U_PAGES_KIB(x)  ((x) * u->page_kib)
+#define U_BYTES_KIB(x)  ((x) >> 10)
+#define SET_(to, from, unit, whole, mm)                                   \
+	do {                                                              \
+		if (((whole) || !whole_only) && (!(mm) || r->statm.has_mm)) \
+			t->to = unit(r->from);                            \
+	} while (0)
+#define COPY(to, from)          SET_(to, from, U_SAME, 0, 0)
+#define COPY_U(to, from, unit)  SET_(to, from, unit, 0, 0)
+#define WHOLE(to, from, unit)   SET_(to, from, unit, 1, 0)
+#define MM(to, from, unit)      SET_(to, from, unit, 0, 1)
 
-/* One number copied from an attribute's struct into struct task. */
-struct td_copy {
-	unsigned short src, dst;        /* offsets in td_rec and task */
-	unsigned char src_size, dst_size;
-	unsigned char src_signed;
-	unsigned char unit;             /* enum td_unit */
-	unsigned char whole;            /* replaced by the process-wide
-					 * figure for a leader (td_fill_whole) */
-	unsigned char need_mm;          /* only when statm.has_mm */
-};
+ROWS_FN(stat_rows)
+{
+	ROWS_USE;
+	COPY(ppid, base.ppid);
+	COPY(pgrp, base.pgid);
+	COPY(session, base.sid);
+	COPY(tty_nr, base.tty_nr);
+	COPY(tpgid, base.tpgid);
+	COPY(flags, base.flags);
+	COPY(nlwp, base.nlwp);
+	COPY(exit_signal, base.exit_signal);
+	COPY(processor, base.processor);
+	WHOLE(minflt, stat.minflt, U_SAME);
+	WHOLE(cminflt, stat.cminflt, U_SAME);
+	WHOLE(majflt, stat.majflt, U_SAME);
+	WHOLE(cmajflt, stat.cmajflt, U_SAME);
+	WHOLE(utime, stat.utime, U_TICKS);
+	WHOLE(stime, stat.stime, U_TICKS);
+	WHOLE(cutime, stat.cutime, U_TICKS);
+	WHOLE(cstime, stat.cstime, U_TICKS);
+	WHOLE(wchan_addr, stat.wchan, U_SAME);
+	COPY(priority, stat.priority);
+	COPY(nice, stat.nice);
+	COPY_U(start_time, stat.start_time, U_TICKS);
+	COPY(vsize, stat.vsize);
+	COPY(rss, stat.rss);
+	COPY(rsslim, stat.rsslim);
+	COPY(start_code, stat.start_code);
+	COPY(end_code, stat.end_code);
+	COPY(start_stack, stat.start_stack);
+	COPY(kstk_esp, stat.kstkesp);
+	COPY(kstk_eip, stat.kstkeip);
+	COPY(rt_priority, stat.rt_priority);
+	COPY(policy, stat.policy);
+}
 
-#define FIELD_OF(type, f) (((type *)0)->f)
-/* the size of a field, which must be 4 or 8 bytes (else no compile) */
-#define SIZE_4_8(x) (sizeof(x) + \
-	0 * sizeof(char[sizeof(x) == 4 || sizeof(x) == 8 ? 1 : -1]))
-#define COPY_(to, from, unit, whole, mm) {                                   \
-	offsetof(struct td_rec, from), offsetof(struct task, to),             \
-	SIZE_4_8(FIELD_OF(struct td_rec, from)),                              \
-	SIZE_4_8(FIELD_OF(struct task, to)),                                  \
-	(__typeof__(FIELD_OF(struct td_rec, from)))-1 <                       \
-	(__typeof__(FIELD_OF(struct td_rec, from)))1, unit, whole, mm }
-/* to: the field of struct task; from: the attribute's member of td_rec
- * (TASK_DIAG_ATTRS's lower-case name) and its field. */
-#define COPY(to, from)          COPY_(to, from, U_SAME, 0, 0)
-#define COPY_U(to, from, unit)  COPY_(to, from, unit, 0, 0)
-#define WHOLE(to, from, unit)   COPY_(to, from, unit, 1, 0)
-#define MM(to, from, unit)      COPY_(to, from, unit, 0, 1)
-
-static const struct td_copy stat_rows[] = {
-	COPY(ppid, base.ppid),
-	COPY(pgrp, base.pgid),
-	COPY(session, base.sid),
-	COPY(tty_nr, base.tty_nr),
-	COPY(tpgid, base.tpgid),
-	COPY(flags, base.flags),
-	COPY(nlwp, base.nlwp),
-	COPY(exit_signal, base.exit_signal),
-	COPY(processor, base.processor),
-	WHOLE(minflt, stat.minflt, U_SAME),
-	WHOLE(cminflt, stat.cminflt, U_SAME),
-	WHOLE(majflt, stat.majflt, U_SAME),
-	WHOLE(cmajflt, stat.cmajflt, U_SAME),
-	WHOLE(utime, stat.utime, U_TICKS),
-	WHOLE(stime, stat.stime, U_TICKS),
-	WHOLE(cutime, stat.cutime, U_TICKS),
-	WHOLE(cstime, stat.cstime, U_TICKS),
-	WHOLE(wchan_addr, stat.wchan, U_SAME),
-	COPY(priority, stat.priority),
-	COPY(nice, stat.nice),
-	COPY_U(start_time, stat.start_time, U_TICKS),
-	COPY(vsize, stat.vsize),
-	COPY(rss, stat.rss),
-	COPY(rsslim, stat.rsslim),
-	COPY(start_code, stat.start_code),
-	COPY(end_code, stat.end_code),
-	COPY(start_stack, stat.start_stack),
-	COPY(kstk_esp, stat.kstkesp),
-	COPY(kstk_eip, stat.kstkeip),
-	COPY(rt_priority, stat.rt_priority),
-	COPY(policy, stat.policy),
-};
-
-static const struct td_copy status_rows[] = {
-	COPY(tgid, base.tgid),
-	COPY(tracer, base.tpid),
-	COPY(status_nlwp, base.nlwp),
-	COPY(ruid, cred.uid),
-	COPY(euid, cred.euid),
-	COPY(suid, cred.suid),
-	COPY(fuid, cred.fsuid),
-	COPY(rgid, cred.gid),
-	COPY(egid, cred.egid),
-	COPY(sgid, cred.sgid),
-	COPY(fgid, cred.fsgid),
-	MM(vm_size, statm.size, U_PAGES_KIB),
-	MM(vm_lock, statm.locked_vm, U_PAGES_KIB),
-	MM(vm_rss, statm.resident, U_PAGES_KIB),
-	MM(vm_rss_anon, statm.anon, U_PAGES_KIB),
-	MM(vm_rss_file, statm.file, U_PAGES_KIB),
-	MM(vm_rss_shared, statm.shmem, U_PAGES_KIB),
-	MM(vm_data, statm.data_vm, U_PAGES_KIB),
-	MM(vm_stack, statm.stack_vm, U_PAGES_KIB),
-	MM(vm_exe, statm.vm_exe, U_BYTES_KIB),
-	MM(vm_lib, statm.vm_lib, U_BYTES_KIB),
-	MM(vm_swap, statm.swap, U_PAGES_KIB),
-	COPY(sig_pending, stat.sig_pending),
-	COPY(sig_shared, stat.sig_shared_pending),
-	COPY(sig_blocked, stat.sig_blocked),
-	COPY(sig_ignored, stat.sig_ignored),
-	COPY(sig_caught, stat.sig_caught),
-};
+ROWS_FN(status_rows)
+{
+	ROWS_USE;
+	COPY(tgid, base.tgid);
+	COPY(tracer, base.tpid);
+	COPY(status_nlwp, base.nlwp);
+	COPY(ruid, cred.uid);
+	COPY(euid, cred.euid);
+	COPY(suid, cred.suid);
+	COPY(fuid, cred.fsuid);
+	COPY(rgid, cred.gid);
+	COPY(egid, cred.egid);
+	COPY(sgid, cred.sgid);
+	COPY(fgid, cred.fsgid);
+	MM(vm_size, statm.size, U_PAGES_KIB);
+	MM(vm_lock, statm.locked_vm, U_PAGES_KIB);
+	MM(vm_rss, statm.resident, U_PAGES_KIB);
+	MM(vm_rss_anon, statm.anon, U_PAGES_KIB);
+	MM(vm_rss_file, statm.file, U_PAGES_KIB);
+	MM(vm_rss_shared, statm.shmem, U_PAGES_KIB);
+	MM(vm_data, statm.data_vm, U_PAGES_KIB);
+	MM(vm_stack, statm.stack_vm, U_PAGES_KIB);
+	MM(vm_exe, statm.vm_exe, U_BYTES_KIB);
+	MM(vm_lib, statm.vm_lib, U_BYTES_KIB);
+	MM(vm_swap, statm.swap, U_PAGES_KIB);
+	COPY(sig_pending, stat.sig_pending);
+	COPY(sig_shared, stat.sig_shared_pending);
+	COPY(sig_blocked, stat.sig_blocked);
+	COPY(sig_ignored, stat.sig_ignored);
+	COPY(sig_caught, stat.sig_caught);
+}
 
 /* statm's lib and dirty columns are always 0 since Linux 2.6 */
-static const struct td_copy statm_rows[] = {
-	COPY_U(vm_rss, statm.resident, U_PAGES_KIB),    /* status's VmRSS */
-	COPY(sm_size, statm.size),
-	COPY(sm_resident, statm.resident),
-	COPY(sm_shared, statm.shared),
-	COPY(sm_text, statm.text),
-	COPY(sm_data, statm.data),
-};
-
-static const struct td_copy io_rows[] = {
-	WHOLE(io_rchar, io.rchar, U_SAME),
-	WHOLE(io_wchar, io.wchar, U_SAME),
-	WHOLE(io_syscr, io.syscr, U_SAME),
-	WHOLE(io_syscw, io.syscw, U_SAME),
-	WHOLE(io_read_bytes, io.read_bytes, U_SAME),
-	WHOLE(io_write_bytes, io.write_bytes, U_SAME),
-	WHOLE(io_cancelled_write_bytes, io.cancelled_write_bytes, U_SAME),
-};
-
-static const struct td_copy oom_rows[] = {
-	COPY(oom_score, oom.oom_score),
-	COPY(oom_adj, oom.oom_score_adj),
-};
-
-static const struct td_copy ns_rows[] = {
-	COPY(ns[TASK_NS_CGROUP], ns.cgroup),
-	COPY(ns[TASK_NS_IPC], ns.ipc),
-	COPY(ns[TASK_NS_MNT], ns.mnt),
-	COPY(ns[TASK_NS_NET], ns.net),
-	COPY(ns[TASK_NS_PID], ns.pid),
-	COPY(ns[TASK_NS_TIME], ns.time),
-	COPY(ns[TASK_NS_USER], ns.user),
-	COPY(ns[TASK_NS_UTS], ns.uts),
-};
-
-static const struct td_copy login_rows[] = {
-	COPY(loginuid, loginuid.loginuid),
-};
-
-static void copy_rows(struct task *t, const struct td_rec *r,
-		      const struct td_units *u, const struct td_copy *c,
-		      size_t n, int whole_only)
+ROWS_FN(statm_rows)
 {
-	for (; n--; c++) {
-		const char *src = (const char *)r + c->src;
-		char *dst = (char *)t + c->dst;
-		uint64_t v;
+	ROWS_USE;
+	COPY_U(vm_rss, statm.resident, U_PAGES_KIB);    /* status's VmRSS */
+	COPY(sm_size, statm.size);
+	COPY(sm_resident, statm.resident);
+	COPY(sm_shared, statm.shared);
+	COPY(sm_text, statm.text);
+	COPY(sm_data, statm.data);
+}
 
-		if (whole_only && !c->whole)
-			continue;
-		if (c->need_mm && !r->statm.has_mm)
-			continue;
-		if (c->src_size == 8) {
-			memcpy(&v, src, 8);
-		} else {
-			uint32_t x;
+ROWS_FN(io_rows)
+{
+	ROWS_USE;
+	WHOLE(io_rchar, io.rchar, U_SAME);
+	WHOLE(io_wchar, io.wchar, U_SAME);
+	WHOLE(io_syscr, io.syscr, U_SAME);
+	WHOLE(io_syscw, io.syscw, U_SAME);
+	WHOLE(io_read_bytes, io.read_bytes, U_SAME);
+	WHOLE(io_write_bytes, io.write_bytes, U_SAME);
+	WHOLE(io_cancelled_write_bytes, io.cancelled_write_bytes, U_SAME);
+}
 
-			memcpy(&x, src, 4);
-			v = c->src_signed ? (uint64_t)(int64_t)(int32_t)x : x;
-		}
-		switch (c->unit) {
-		case U_TICKS:     v /= u->ns_per_tick; break;
-		case U_PAGES_KIB: v *= u->page_kib; break;
-		case U_BYTES_KIB: v >>= 10; break;
-		}
-		if (c->dst_size == 8) {
-			memcpy(dst, &v, 8);
-		} else {
-			uint32_t x = (uint32_t)v;
+ROWS_FN(oom_rows)
+{
+	ROWS_USE;
+	COPY(oom_score, oom.oom_score);
+	COPY(oom_adj, oom.oom_score_adj);
+}
 
-			memcpy(dst, &x, 4);
-		}
-	}
+ROWS_FN(ns_rows)
+{
+	ROWS_USE;
+	COPY(ns[TASK_NS_CGROUP], ns.cgroup);
+	COPY(ns[TASK_NS_IPC], ns.ipc);
+	COPY(ns[TASK_NS_MNT], ns.mnt);
+	COPY(ns[TASK_NS_NET], ns.net);
+	COPY(ns[TASK_NS_PID], ns.pid);
+	COPY(ns[TASK_NS_TIME], ns.time);
+	COPY(ns[TASK_NS_USER], ns.user);
+	COPY(ns[TASK_NS_UTS], ns.uts);
+}
+
+ROWS_FN(login_rows)
+{
+	ROWS_USE;
+	COPY(loginuid, loginuid.loginuid);
 }
 
 /* What a group's rows do not say: 1 when it filled the group, 0 when
@@ -294,8 +263,7 @@ static int autogroup_extra(struct task *t, const struct td_rec *r)
 struct td_group {
 	uint64_t show;                  /* attributes to request */
 	uint64_t need, refuse;
-	const struct td_copy *rows;
-	size_t nrows;
+	td_copy_fn *copy;               /* its numbers, NULL if none */
 	unsigned char var;              /* a TASK_DIAG_* of kind BYTES */
 	enum item item;                 /* its T_BLOB or T_STRP item */
 	unsigned char shown_withheld;
@@ -303,7 +271,7 @@ struct td_group {
 	td_fill_extra *extra;
 };
 
-#define ROWS(a) .rows = a, .nrows = sizeof(a) / sizeof(a[0])
+#define ROWS(f) .copy = f
 /* a group of one attribute, requested, needed and refused alone */
 #define ATTR(a) .show = SHOW(a), .need = SHOW(a), .refuse = SHOW(a)
 /* the same, also taken when marked withheld (never the case) */
@@ -372,6 +340,8 @@ static int var_to_item(struct task *t, enum item it, const char *data,
 static int fill_group(struct task *t, const struct td_rec *r,
 		      const struct td_units *u, const struct td_group *gr)
 {
+	if (!gr->show)
+		return 0;       /* no attribute for it: procfs reads it */
 	if (gr->shown_withheld && (r->withheld & gr->need)) {
 		if (!gr->withheld_text)
 			return 1;
@@ -380,7 +350,8 @@ static int fill_group(struct task *t, const struct td_rec *r,
 	}
 	if ((r->have & gr->need) != gr->need || (r->withheld & gr->refuse))
 		return 0;
-	copy_rows(t, r, u, gr->rows, gr->nrows, 0);
+	if (gr->copy)
+		gr->copy(t, r, u, 0);
 	if (gr->var && var_to_item(t, gr->item, r->var[gr->var].data,
 				   r->var[gr->var].len) < 0)
 		return -ENOMEM;
@@ -403,11 +374,11 @@ int td_fill_task(const struct td_rec *r, group_mask groups,
 	t->tid = (int)r->pid;
 	t->tgid = (int)r->tgid;
 	groups |= GROUP_BIT(GRP_STAT);
-	for (int g = 0; g < GRP_COUNT; g++) {
-		int rc;
+	for (group_mask m = groups; m; m &= m - 1) {
+		int g = __builtin_ctz(m), rc;
 
-		if (!WANT(groups, g))
-			continue;
+		if (g >= GRP_COUNT)
+			break;
 		rc = fill_group(t, r, u, &td_groups[g]);
 		if (rc < 0)
 			return rc;
@@ -424,15 +395,15 @@ void td_fill_whole(const struct td_rec *r, group_mask groups,
 	const struct td_group *io = &td_groups[GRP_IO];
 
 	if (HAVE(r, TASK_DIAG_STAT) && !WITHHELD(r, TASK_DIAG_STAT))
-		copy_rows(t, r, u, st->rows, st->nrows, 1);
+		st->copy(t, r, u, 1);
 	if (WANT(groups, GRP_IO) && HAVE(r, TASK_DIAG_IO) &&
 	    !WITHHELD(r, TASK_DIAG_IO)) {
-		copy_rows(t, r, u, io->rows, io->nrows, 1);
+		io->copy(t, r, u, 1);
 		t->groups_filled |= GROUP_BIT(GRP_IO);
 	} else if (WANT(groups, GRP_IO)) {
 		static const struct td_rec none;
 
-		copy_rows(t, &none, u, io->rows, io->nrows, 1);
+		io->copy(t, &none, u, 1);
 		t->groups_filled &= ~GROUP_BIT(GRP_IO);
 	}
 }
