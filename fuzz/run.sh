@@ -99,6 +99,7 @@ build() {
 		link td "$(obj fuzz_td "$src/fuzz/fuzz_td.c" $libnl)" \
 			"$(obj td_parse "$src/backends/task_diag/td_parse.c" $libnl)" \
 			"$(obj td_fill "$src/backends/task_diag/td_fill.c" $libnl)" \
+			"$(obj lib_library_items "$src/library/items.c")" \
 			"$(obj lib_library_procparse "$src/library/procparse.c")" \
 			"$(obj lib_library_taskset "$src/library/taskset.c")" \
 			-lnl-3 ;;

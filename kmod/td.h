@@ -29,29 +29,58 @@ enum {
 
 /*
  * Kernel functions and data procfs uses that 6.1 does not export to
- * modules, resolved by name at load time (td_syms.c).  NULL when missing;
- * the groups that need a missing entry are then not offered.
+ * modules, resolved by name at load time (td_syms.c), one row each:
+ *   F(name, groups, return type, (parameters), (arguments), "symbol")
+ *   D(name, groups, type, "symbol")	(data: td_sym.name is its address)
+ * NULL when missing; the groups (TASK_DIAG_SHOW bits) that need a missing
+ * entry are then not offered.  ptrace_may_access is mandatory (td_syms.c).
  */
+#define TD_SYMS(F, D) \
+	F(ptrace_may_access, 0, bool, \
+	  (struct task_struct *task, unsigned int mode), (task, mode), \
+	  "ptrace_may_access") \
+	F(thread_group_cputime_adjusted, TASK_DIAG_SHOW_STAT, void, \
+	  (struct task_struct *p, u64 *ut, u64 *st), (p, ut, st), \
+	  "thread_group_cputime_adjusted") \
+	F(task_gtime, TASK_DIAG_SHOW_STAT, u64, (struct task_struct *t), (t), \
+	  "task_gtime") \
+	F(proc_task_name, 0, void, \
+	  (struct seq_file *m, struct task_struct *p, bool escape), \
+	  (m, p, escape), "proc_task_name") \
+	D(tasklist_lock, 0, rwlock_t, "tasklist_lock") \
+	F(access_remote_vm, TASK_DIAG_SHOW_CMDLINE | TASK_DIAG_SHOW_ENVIRON, \
+	  int, (struct mm_struct *mm, unsigned long addr, void *buf, int len, \
+		unsigned int gup_flags), (mm, addr, buf, len, gup_flags), \
+	  "access_remote_vm") \
+	F(get_wchan, TASK_DIAG_SHOW_WCHAN, unsigned long, \
+	  (struct task_struct *p), (p), "get_wchan") \
+	F(lookup_symbol_name, TASK_DIAG_SHOW_WCHAN, int, \
+	  (unsigned long addr, char *symname), (addr, symname), \
+	  "lookup_symbol_name") \
+	F(oom_badness, TASK_DIAG_SHOW_OOM, long, \
+	  (struct task_struct *p, unsigned long totalpages), (p, totalpages), \
+	  "oom_badness") \
+	D(total_swap_pages, TASK_DIAG_SHOW_OOM, long, "total_swap_pages") \
+	F(proc_cgroup_show, TASK_DIAG_SHOW_CGROUP, int, \
+	  (struct seq_file *m, struct pid_namespace *ns, struct pid *pid, \
+	   struct task_struct *tsk), (m, ns, pid, tsk), "proc_cgroup_show") \
+	F(autogroup_show, TASK_DIAG_SHOW_AUTOGROUP, void, \
+	  (struct task_struct *p, struct seq_file *m), (p, m), \
+	  "proc_sched_autogroup_show_task") \
+	F(get_task_exe_file, TASK_DIAG_SHOW_EXE, struct file *, \
+	  (struct task_struct *task), (task), "get_task_exe_file") \
+	F(put_task_stack, 0, void, (struct task_struct *tsk), (tsk), \
+	  "put_task_stack") \
+	F(kstk_esp, 0, unsigned long, (struct task_struct *task), (task), \
+	  "KSTK_ESP")
+
 struct td_syms {
-	bool (*ptrace_may_access)(struct task_struct *task, unsigned int mode);
-	void (*thread_group_cputime_adjusted)(struct task_struct *p,
-					      u64 *ut, u64 *st);
-	u64 (*task_gtime)(struct task_struct *t);
-	void (*proc_task_name)(struct seq_file *m, struct task_struct *p,
-			       bool escape);
-	rwlock_t *tasklist_lock;
-	int (*access_remote_vm)(struct mm_struct *mm, unsigned long addr,
-				void *buf, int len, unsigned int gup_flags);
-	unsigned long (*get_wchan)(struct task_struct *p);
-	int (*lookup_symbol_name)(unsigned long addr, char *symname);
-	long (*oom_badness)(struct task_struct *p, unsigned long totalpages);
-	long *total_swap_pages;
-	int (*proc_cgroup_show)(struct seq_file *m, struct pid_namespace *ns,
-				struct pid *pid, struct task_struct *tsk);
-	void (*autogroup_show)(struct task_struct *p, struct seq_file *m);
-	struct file *(*get_task_exe_file)(struct task_struct *task);
-	void (*put_task_stack)(struct task_struct *tsk);
-	unsigned long (*kstk_esp)(struct task_struct *task);
+#define TD_SYM_FN(name, groups, ret, params, args, sym) ret (*name)params;
+#define TD_SYM_DATA(name, groups, type, sym) type *name;
+	TD_SYMS(TD_SYM_FN, TD_SYM_DATA)
+#undef TD_SYM_FN
+#undef TD_SYM_DATA
+	/* the namespace types' operations, by TD_NS_* (NS needs three) */
 	const struct proc_ns_operations *ns_ops[TD_NS_COUNT];
 };
 
@@ -159,25 +188,30 @@ ssize_t td_emit_version(char __user *ubuf, size_t room, u32 seq);
 /* td_fill.c, td_fill_mm.c, td_fill_misc.c */
 /* 0, 1 if the task was reaped meanwhile (skip it), or -errno */
 int td_fill_task(struct td_ctx *ctx, struct task_struct *task, bool whole);
-int td_fill_base(struct td_ctx *ctx, struct task_struct *task);
-int td_fill_cred(struct td_ctx *ctx, struct task_struct *task, bool groups,
-		 bool cred);
-int td_fill_stat(struct td_ctx *ctx, struct task_struct *task, bool whole);
-int td_fill_statm(struct td_ctx *ctx, struct task_struct *task);
-int td_fill_cmdline(struct td_ctx *ctx, struct task_struct *task);
-int td_fill_environ(struct td_ctx *ctx, struct task_struct *task);
+/*
+ * The filler of each group, named td_fill_<name> after its row in
+ * TASK_DIAG_ATTRS: stages the group's attribute for task (whole: the
+ * process-wide figures, for STAT and IO), or sets the group's bit in
+ * ctx->withheld; 0 or -errno.  td_fill.c calls them by group number.
+ */
+typedef int td_fill_fn(struct td_ctx *ctx, struct task_struct *task,
+		       bool whole);
+#define TD_FILL_FIXED(name)	td_fill_##name
+#define TD_FILL_BYTES(name)	td_fill_##name
+#define TD_FILL_U32S(name)	td_fill_##name
+#define TD_FILL_RESERVED(name)	NULL
+#define TD_FILL_DECL_FIXED(name)	td_fill_fn td_fill_##name;
+#define TD_FILL_DECL_BYTES(name)	td_fill_fn td_fill_##name;
+#define TD_FILL_DECL_U32S(name)		td_fill_fn td_fill_##name;
+#define TD_FILL_DECL_RESERVED(name)
+#define TD_FILL_DECL(NAME, name, kind) TD_FILL_DECL_##kind(name)
+TASK_DIAG_ATTRS(TD_FILL_DECL)
+#undef TD_FILL_DECL
+
 ssize_t td_cmdline_read(struct mm_struct *mm, size_t pos, char __user *dst,
 			size_t count, char *page, bool *end);
 ssize_t td_environ_read(struct mm_struct *mm, size_t pos, char __user *dst,
 			size_t count, char *page, bool *end);
-int td_fill_cgroup(struct td_ctx *ctx, struct task_struct *task);
-int td_fill_wchan(struct td_ctx *ctx, struct task_struct *task);
-int td_fill_io(struct td_ctx *ctx, struct task_struct *task, bool whole);
-int td_fill_exe(struct td_ctx *ctx, struct task_struct *task);
-int td_fill_ns(struct td_ctx *ctx, struct task_struct *task);
-int td_fill_oom(struct td_ctx *ctx, struct task_struct *task);
-int td_fill_loginuid(struct td_ctx *ctx, struct task_struct *task);
-int td_fill_autogroup(struct td_ctx *ctx, struct task_struct *task);
 
 /* helpers shared by the fillers */
 struct sighand_struct *td_lock_sighand(struct task_struct *t,

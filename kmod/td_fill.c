@@ -116,7 +116,7 @@ static void td_owner(struct task_struct *task, u32 *uid, u32 *gid)
 	*gid = from_kgid_munged(ns, kg);
 }
 
-int td_fill_base(struct td_ctx *ctx, struct task_struct *task)
+int td_fill_base(struct td_ctx *ctx, struct task_struct *task, bool whole)
 {
 	struct pid_namespace *ns = ctx->pid_ns;
 	struct task_diag_base *b;
@@ -167,20 +167,14 @@ int td_fill_base(struct td_ctx *ctx, struct task_struct *task)
 	return 0;
 }
 
-int td_fill_cred(struct td_ctx *ctx, struct task_struct *task, bool groups,
-		 bool want_cred)
+int td_fill_cred(struct td_ctx *ctx, struct task_struct *task, bool whole)
 {
 	struct user_namespace *ns = current_user_ns();
 	const struct cred *cred = get_task_cred(task);
-	struct group_info *gi = cred->group_info;
-	int ret = -ENOMEM;
+	struct task_diag_creds *c;
 
-	if (want_cred) {
-		struct task_diag_creds *c;
-
-		c = td_stage_reserve(&ctx->st, TASK_DIAG_CRED, sizeof(*c));
-		if (!c)
-			goto out;
+	c = td_stage_reserve(&ctx->st, TASK_DIAG_CRED, sizeof(*c));
+	if (c) {
 		c->cap_inheritable = td_cap_u64(cred->cap_inheritable);
 		c->cap_permitted = td_cap_u64(cred->cap_permitted);
 		c->cap_effective = td_cap_u64(cred->cap_effective);
@@ -194,20 +188,21 @@ int td_fill_cred(struct td_ctx *ctx, struct task_struct *task, bool groups,
 		c->egid = from_kgid_munged(ns, cred->egid);
 		c->sgid = from_kgid_munged(ns, cred->sgid);
 		c->fsgid = from_kgid_munged(ns, cred->fsgid);
-		c->ngroups = gi->ngroups;
+		c->ngroups = cred->group_info->ngroups;
 	}
-	if (groups) {
-		/* streamed: up to 256 KiB, mapped at emission (td_stage.c) */
-		struct td_stream *s = td_stage_stream(&ctx->st,
-						      TASK_DIAG_GROUPS);
-		if (!s)
-			goto out;
-		s->cred = get_cred(cred);
-	}
-	ret = 0;
-out:
 	put_cred(cred);
-	return ret;
+	return c ? 0 : -ENOMEM;
+}
+
+/* streamed: up to 256 KiB, mapped at emission (td_stage.c) */
+int td_fill_groups(struct td_ctx *ctx, struct task_struct *task, bool whole)
+{
+	struct td_stream *s = td_stage_stream(&ctx->st, TASK_DIAG_GROUPS);
+
+	if (!s)
+		return -ENOMEM;
+	s->cred = get_task_cred(task);
+	return 0;
 }
 
 static void td_sigign_sigcatch(struct task_struct *p, u64 *ign, u64 *catch)
@@ -349,7 +344,7 @@ int td_fill_stat(struct td_ctx *ctx, struct task_struct *task, bool whole)
 	return td_stage_put(&ctx->st, TASK_DIAG_STAT, &s, sizeof(s));
 }
 
-int td_fill_statm(struct td_ctx *ctx, struct task_struct *task)
+int td_fill_statm(struct td_ctx *ctx, struct task_struct *task, bool whole)
 {
 	struct task_diag_statm m = {};
 	struct mm_struct *mm = get_task_mm(task);
@@ -433,6 +428,13 @@ static int td_fill_process(struct td_ctx *ctx, struct task_struct *task)
 	return ret;
 }
 
+/* Each group's filler, by number (TASK_DIAG_ATTRS in the UAPI header). */
+static td_fill_fn *const td_fillers[__TASK_DIAG_GROUP_MAX] = {
+#define TD_FILLER(NAME, name, kind) [TASK_DIAG_##NAME] = TD_FILL_##kind(name),
+	TASK_DIAG_ATTRS(TD_FILLER)
+#undef TD_FILLER
+};
+
 int td_fill_task(struct td_ctx *ctx, struct task_struct *task, bool whole)
 {
 	u64 want;
@@ -451,35 +453,12 @@ int td_fill_task(struct td_ctx *ctx, struct task_struct *task, bool whole)
 		return td_fill_process(ctx, task);
 	ctx->withheld = td_withheld(ctx, task);
 	want = ctx->show & ~ctx->withheld;
-	if (want & TASK_DIAG_SHOW_BASE)
-		ret = td_fill_base(ctx, task);
-	if (!ret && (want & (TASK_DIAG_SHOW_CRED | TASK_DIAG_SHOW_GROUPS)))
-		ret = td_fill_cred(ctx, task, want & TASK_DIAG_SHOW_GROUPS,
-				   want & TASK_DIAG_SHOW_CRED);
-	if (!ret && (want & TASK_DIAG_SHOW_STAT))
-		ret = td_fill_stat(ctx, task, whole);
-	if (!ret && (want & TASK_DIAG_SHOW_STATM))
-		ret = td_fill_statm(ctx, task);
-	if (!ret && (want & TASK_DIAG_SHOW_CMDLINE))
-		ret = td_fill_cmdline(ctx, task);
-	if (!ret && (want & TASK_DIAG_SHOW_ENVIRON))
-		ret = td_fill_environ(ctx, task);
-	if (!ret && (want & TASK_DIAG_SHOW_CGROUP))
-		ret = td_fill_cgroup(ctx, task);
-	if (!ret && (want & TASK_DIAG_SHOW_WCHAN))
-		ret = td_fill_wchan(ctx, task);
-	if (!ret && (want & TASK_DIAG_SHOW_IO))
-		ret = td_fill_io(ctx, task, whole);
-	if (!ret && (want & TASK_DIAG_SHOW_EXE))
-		ret = td_fill_exe(ctx, task);
-	if (!ret && (want & TASK_DIAG_SHOW_NS))
-		ret = td_fill_ns(ctx, task);
-	if (!ret && (want & TASK_DIAG_SHOW_OOM))
-		ret = td_fill_oom(ctx, task);
-	if (!ret && (want & TASK_DIAG_SHOW_LOGINUID))
-		ret = td_fill_loginuid(ctx, task);
-	if (!ret && (want & TASK_DIAG_SHOW_AUTOGROUP))
-		ret = td_fill_autogroup(ctx, task);
+	for (; want && !ret; want &= want - 1) {
+		unsigned int g = __ffs64(want);
+
+		if (g < __TASK_DIAG_GROUP_MAX && td_fillers[g])
+			ret = td_fillers[g](ctx, task, whole);
+	}
 	if (!ret && ctx->withheld)
 		ret = td_stage_put(&ctx->st, TASK_DIAG_WITHHELD,
 				   &ctx->withheld, sizeof(ctx->withheld));

@@ -31,7 +31,7 @@ static int td_cgroup_show(struct seq_file *m, void *arg)
 }
 
 /* A failing cgroup read (e.g. ENAMETOOLONG) leaves the group absent. */
-int td_fill_cgroup(struct td_ctx *ctx, struct task_struct *task)
+int td_fill_cgroup(struct td_ctx *ctx, struct task_struct *task, bool whole)
 {
 	struct td_show_arg a = { ctx, task };
 	int ret = td_seq_capture(&ctx->st, TASK_DIAG_CGROUP, td_cgroup_show,
@@ -48,7 +48,7 @@ static int td_autogroup_show(struct seq_file *m, void *arg)
 	return 0;
 }
 
-int td_fill_autogroup(struct td_ctx *ctx, struct task_struct *task)
+int td_fill_autogroup(struct td_ctx *ctx, struct task_struct *task, bool whole)
 {
 	struct td_show_arg a = { ctx, task };
 
@@ -56,7 +56,7 @@ int td_fill_autogroup(struct td_ctx *ctx, struct task_struct *task)
 			      td_autogroup_show, &a);
 }
 
-int td_fill_wchan(struct td_ctx *ctx, struct task_struct *task)
+int td_fill_wchan(struct td_ctx *ctx, struct task_struct *task, bool whole)
 {
 	char *sym;
 	unsigned long wchan;
@@ -126,7 +126,7 @@ int td_fill_io(struct td_ctx *ctx, struct task_struct *task, bool whole)
 }
 
 /* readlink of /proc/PID/exe; nothing where that fails with ENOENT */
-int td_fill_exe(struct td_ctx *ctx, struct task_struct *task)
+int td_fill_exe(struct td_ctx *ctx, struct task_struct *task, bool whole)
 {
 	struct file *exe = td_sym.get_task_exe_file(task);
 	char *buf, *path;
@@ -147,7 +147,7 @@ int td_fill_exe(struct td_ctx *ctx, struct task_struct *task)
 	return ret;
 }
 
-int td_fill_ns(struct td_ctx *ctx, struct task_struct *task)
+int td_fill_ns(struct td_ctx *ctx, struct task_struct *task, bool whole)
 {
 	u64 inum[TD_NS_COUNT] = {};
 	int i;
@@ -168,7 +168,7 @@ int td_fill_ns(struct td_ctx *ctx, struct task_struct *task)
 	return td_stage_put(&ctx->st, TASK_DIAG_NS, inum, sizeof(inum));
 }
 
-int td_fill_oom(struct td_ctx *ctx, struct task_struct *task)
+int td_fill_oom(struct td_ctx *ctx, struct task_struct *task, bool whole)
 {
 	unsigned long total = totalram_pages() +
 			      READ_ONCE(*td_sym.total_swap_pages);
@@ -183,7 +183,7 @@ int td_fill_oom(struct td_ctx *ctx, struct task_struct *task)
 	return td_stage_put(&ctx->st, TASK_DIAG_OOM, &o, sizeof(o));
 }
 
-int td_fill_loginuid(struct td_ctx *ctx, struct task_struct *task)
+int td_fill_loginuid(struct td_ctx *ctx, struct task_struct *task, bool whole)
 {
 	struct task_diag_loginuid l = {
 		.loginuid = from_kuid(current_user_ns(),

@@ -149,7 +149,7 @@ ssize_t td_environ_read(struct mm_struct *mm, size_t pos, char __user *dst,
 	return got;
 }
 
-int td_fill_cmdline(struct td_ctx *ctx, struct task_struct *task)
+int td_fill_cmdline(struct td_ctx *ctx, struct task_struct *task, bool whole)
 {
 	struct td_stream *s = td_stage_stream(&ctx->st, TASK_DIAG_CMDLINE);
 
@@ -164,7 +164,7 @@ int td_fill_cmdline(struct td_ctx *ctx, struct task_struct *task)
  * exec_update_lock and is skipped when the task shares the opener's mm.
  * The mm checked is the one read, even if the task execs meanwhile.
  */
-int td_fill_environ(struct td_ctx *ctx, struct task_struct *task)
+int td_fill_environ(struct td_ctx *ctx, struct task_struct *task, bool whole)
 {
 	struct td_stream *s;
 	struct mm_struct *mm;

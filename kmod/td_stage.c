@@ -40,24 +40,18 @@ struct td_rec {
 #define TD_MSG_HDRLEN		(NLMSG_HDRLEN + sizeof(struct task_diag_msg))
 
 /*
- * How a variable attribute may be cut: 1 for bytes, 4 for __u32 arrays,
- * 0 for fixed structs, which never are.
+ * How an attribute may be cut: in multiples of its kind's unit (1 for
+ * bytes, 4 for __u32 arrays); 0 for fixed structs, which never are.
  */
 static size_t td_split_unit(u32 type)
 {
-	switch (type) {
-	case TASK_DIAG_CMDLINE:
-	case TASK_DIAG_ENVIRON:
-	case TASK_DIAG_CGROUP:
-	case TASK_DIAG_WCHAN:
-	case TASK_DIAG_EXE:
-	case TASK_DIAG_AUTOGROUP:
-		return 1;
-	case TASK_DIAG_GROUPS:
-		return 4;
-	default:
-		return 0;
-	}
+	static const u8 unit[__TASK_DIAG_GROUP_MAX] = {
+#define TD_UNIT(NAME, name, kind) [TASK_DIAG_##NAME] = TASK_DIAG_KIND_##kind,
+		TASK_DIAG_ATTRS(TD_UNIT)
+#undef TD_UNIT
+	};
+
+	return type < __TASK_DIAG_GROUP_MAX ? unit[type] : 0;
 }
 
 static void td_stream_put(struct td_stream *s)

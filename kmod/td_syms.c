@@ -43,31 +43,10 @@ struct td_syms td_sym;
 		return static_call(td_sc_##name) args;			\
 	}
 
-TD_CALL(ptrace_may_access, bool,
-	(struct task_struct *task, unsigned int mode), (task, mode))
-TD_CALL(thread_group_cputime_adjusted, void,
-	(struct task_struct *p, u64 *ut, u64 *st), (p, ut, st))
-TD_CALL(task_gtime, u64, (struct task_struct *t), (t))
-TD_CALL(proc_task_name, void,
-	(struct seq_file *m, struct task_struct *p, bool escape),
-	(m, p, escape))
-TD_CALL(access_remote_vm, int,
-	(struct mm_struct *mm, unsigned long addr, void *buf, int len,
-	 unsigned int gup_flags), (mm, addr, buf, len, gup_flags))
-TD_CALL(get_wchan, unsigned long, (struct task_struct *p), (p))
-TD_CALL(lookup_symbol_name, int, (unsigned long addr, char *symname),
-	(addr, symname))
-TD_CALL(oom_badness, long, (struct task_struct *p, unsigned long pages),
-	(p, pages))
-TD_CALL(proc_cgroup_show, int,
-	(struct seq_file *m, struct pid_namespace *ns, struct pid *pid,
-	 struct task_struct *tsk), (m, ns, pid, tsk))
-TD_CALL(autogroup_show, void, (struct task_struct *p, struct seq_file *m),
-	(p, m))
-TD_CALL(get_task_exe_file, struct file *, (struct task_struct *task),
-	(task))
-TD_CALL(put_task_stack, void, (struct task_struct *tsk), (tsk))
-TD_CALL(kstk_esp, unsigned long, (struct task_struct *task), (task))
+#define TD_CALL_FN(name, groups, ret, params, args, sym)	\
+	TD_CALL(name, ret, params, args)
+#define TD_CALL_DATA(name, groups, type, sym)
+TD_SYMS(TD_CALL_FN, TD_CALL_DATA)
 
 DEFINE_STATIC_CALL_NULL(td_sc_kallsyms, kallsyms_lookup_name);
 
@@ -128,55 +107,45 @@ int td_syms_init(void)
 		       ret);
 		return ret;
 	}
-	TD_BIND(ptrace_may_access, "ptrace_may_access");
+#define TD_BIND_FN(name, groups, ret, params, args, sym) TD_BIND(name, sym);
+#define TD_BIND_DATA(name, groups, type, sym) td_sym.name = td_lookup(sym);
+	TD_SYMS(TD_BIND_FN, TD_BIND_DATA)
+#undef TD_BIND_FN
+#undef TD_BIND_DATA
 	if (!td_sym.ptrace_may_access) {
 		pr_err("task_diag: ptrace_may_access not found; refusing to load\n");
 		return -ENOENT;
 	}
-	TD_BIND(thread_group_cputime_adjusted, "thread_group_cputime_adjusted");
-	TD_BIND(task_gtime, "task_gtime");
-	TD_BIND(proc_task_name, "proc_task_name");
-	td_sym.tasklist_lock = td_lookup("tasklist_lock");
-	TD_BIND(access_remote_vm, "access_remote_vm");
-	TD_BIND(get_wchan, "get_wchan");
-	TD_BIND(lookup_symbol_name, "lookup_symbol_name");
-	TD_BIND(oom_badness, "oom_badness");
-	td_sym.total_swap_pages = td_lookup("total_swap_pages");
-	TD_BIND(proc_cgroup_show, "proc_cgroup_show");
-	TD_BIND(autogroup_show, "proc_sched_autogroup_show_task");
-	TD_BIND(get_task_exe_file, "get_task_exe_file");
-	TD_BIND(put_task_stack, "put_task_stack");
-	TD_BIND(kstk_esp, "KSTK_ESP");
 	for (i = 0; i < TD_NS_COUNT; i++)
 		td_sym.ns_ops[i] = td_lookup(td_ns_names[i]);
 	return 0;
 }
 
+/* Every group with a filler, less those a missing symbol rules out. */
 u64 td_supported_groups(void)
 {
-	u64 g = TASK_DIAG_SHOW_BASE | TASK_DIAG_SHOW_CRED |
-		TASK_DIAG_SHOW_STATM | TASK_DIAG_SHOW_GROUPS |
-		TASK_DIAG_SHOW_LOGINUID;
+	u64 g = 0;
 
-	if (td_sym.thread_group_cputime_adjusted && td_sym.task_gtime)
-		g |= TASK_DIAG_SHOW_STAT;
-	if (td_sym.access_remote_vm)
-		g |= TASK_DIAG_SHOW_CMDLINE | TASK_DIAG_SHOW_ENVIRON;
-	if (td_sym.proc_cgroup_show)
-		g |= TASK_DIAG_SHOW_CGROUP;
-	if (td_sym.get_wchan && td_sym.lookup_symbol_name)
-		g |= TASK_DIAG_SHOW_WCHAN;
-	g |= TASK_DIAG_SHOW_IO;
-	if (td_sym.get_task_exe_file)
-		g |= TASK_DIAG_SHOW_EXE;
+#define TD_OFFER_FIXED(NAME)	g |= TASK_DIAG_SHOW(TASK_DIAG_##NAME);
+#define TD_OFFER_BYTES(NAME)	TD_OFFER_FIXED(NAME)
+#define TD_OFFER_U32S(NAME)	TD_OFFER_FIXED(NAME)
+#define TD_OFFER_RESERVED(NAME)
+#define TD_OFFER(NAME, name, kind) TD_OFFER_##kind(NAME)
+	TASK_DIAG_ATTRS(TD_OFFER)
+#undef TD_OFFER
+#define TD_NEED_FN(name, groups, ret, params, args, sym)	\
+	if (!td_sym.name)					\
+		g &= ~(u64)(groups);
+#define TD_NEED_DATA(name, groups, type, sym)			\
+	if (!td_sym.name)					\
+		g &= ~(u64)(groups);
+	TD_SYMS(TD_NEED_FN, TD_NEED_DATA)
+#undef TD_NEED_FN
+#undef TD_NEED_DATA
 	/* the namespaces every 6.1 kernel with procfs has */
-	if (td_sym.ns_ops[TD_NS_MNT] && td_sym.ns_ops[TD_NS_PID] &&
-	    td_sym.ns_ops[TD_NS_USER])
-		g |= TASK_DIAG_SHOW_NS;
-	if (td_sym.oom_badness && td_sym.total_swap_pages)
-		g |= TASK_DIAG_SHOW_OOM;
-	if (td_sym.autogroup_show)
-		g |= TASK_DIAG_SHOW_AUTOGROUP;
+	if (!td_sym.ns_ops[TD_NS_MNT] || !td_sym.ns_ops[TD_NS_PID] ||
+	    !td_sym.ns_ops[TD_NS_USER])
+		g &= ~TASK_DIAG_SHOW_NS;
 	return g;
 }
 

@@ -12,12 +12,9 @@ const struct item_info item_table[ITEM_COUNT] = {
 };
 
 const char *const group_names[GRP_COUNT] = {
-	[GRP_STAT] = "stat", [GRP_OWNER] = "owner", [GRP_STATUS] = "status",
-	[GRP_STATM] = "statm", [GRP_CMDLINE] = "cmdline",
-	[GRP_ENVIRON] = "environ", [GRP_CGROUP] = "cgroup",
-	[GRP_WCHAN] = "wchan", [GRP_IO] = "io", [GRP_OOM] = "oom",
-	[GRP_NS] = "ns", [GRP_LOGIN] = "loginuid", [GRP_EXE] = "exe",
-	[GRP_SMAPS] = "smaps_rollup", [GRP_AUTOGROUP] = "autogroup",
+#define GROUP_NAME(id, name) [GRP_##id] = name,
+	GROUP_LIST(GROUP_NAME)
+#undef GROUP_NAME
 };
 
 /* Items a second group fills as well: when that group is fetched for

@@ -10,23 +10,29 @@
 #include "task.h"
 
 /* Data groups: one unit of fetching.  For procfs a group is one file
- * (or one fstat); for task_diag it is one attribute set. */
+ * (or one fstat); for task_diag it is one attribute set.
+ * X(ID, name): GRP_<ID> and its name in group_names[]. */
+#define GROUP_LIST(X) \
+	X(STAT,      "stat")         /* /proc/PID/stat */ \
+	X(OWNER,     "owner")        /* owner of /proc/PID (fstat) */ \
+	X(STATUS,    "status")       /* /proc/PID/status */ \
+	X(STATM,     "statm")        /* /proc/PID/statm */ \
+	X(CMDLINE,   "cmdline")      /* /proc/PID/cmdline */ \
+	X(ENVIRON,   "environ")      /* /proc/PID/environ */ \
+	X(CGROUP,    "cgroup")       /* /proc/PID/cgroup */ \
+	X(WCHAN,     "wchan")        /* /proc/PID/wchan */ \
+	X(IO,        "io")           /* /proc/PID/io */ \
+	X(OOM,       "oom")          /* /proc/PID/oom_score, oom_score_adj */ \
+	X(NS,        "ns")           /* /proc/PID/ns/... links */ \
+	X(LOGIN,     "loginuid")     /* /proc/PID/loginuid */ \
+	X(EXE,       "exe")          /* /proc/PID/exe link */ \
+	X(SMAPS,     "smaps_rollup") /* smaps_rollup (a costly page walk) */ \
+	X(AUTOGROUP, "autogroup")    /* /proc/PID/autogroup */
+
 enum data_group {
-	GRP_STAT,       /* /proc/PID/stat */
-	GRP_OWNER,      /* owner of /proc/PID (fstat of an open file) */
-	GRP_STATUS,     /* /proc/PID/status */
-	GRP_STATM,      /* /proc/PID/statm */
-	GRP_CMDLINE,    /* /proc/PID/cmdline */
-	GRP_ENVIRON,    /* /proc/PID/environ */
-	GRP_CGROUP,     /* /proc/PID/cgroup */
-	GRP_WCHAN,      /* /proc/PID/wchan */
-	GRP_IO,         /* /proc/PID/io */
-	GRP_OOM,        /* /proc/PID/oom_score, oom_score_adj */
-	GRP_NS,         /* /proc/PID/ns/... links */
-	GRP_LOGIN,      /* /proc/PID/loginuid */
-	GRP_EXE,        /* /proc/PID/exe link */
-	GRP_SMAPS,      /* /proc/PID/smaps_rollup (page walk: costly) */
-	GRP_AUTOGROUP,  /* /proc/PID/autogroup */
+#define GROUP_ENUM(id, name) GRP_##id,
+	GROUP_LIST(GROUP_ENUM)
+#undef GROUP_ENUM
 	GRP_COUNT
 };
 

@@ -15,6 +15,11 @@ struct td_units {
 /* The units of the running system. */
 void td_units_init(struct td_units *u);
 
+/* The show_flags bits that fill data group g (for a version 1 module);
+ * 0 when the module has no attribute for it (smaps_rollup).  From the
+ * group table td_fill.c fills rows by. */
+uint64_t td_group_show(enum data_group g);
+
 /* 1 when r's BASE carries the owner of /proc/PID (module version 2). */
 int td_has_owner(const struct td_rec *r);
 

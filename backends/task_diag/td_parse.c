@@ -16,13 +16,13 @@
 
 int td_type_is_variable(unsigned g)
 {
-	switch (g) {
-	case TASK_DIAG_CMDLINE: case TASK_DIAG_GROUPS: case TASK_DIAG_ENVIRON:
-	case TASK_DIAG_CGROUP: case TASK_DIAG_WCHAN: case TASK_DIAG_EXE:
-	case TASK_DIAG_AUTOGROUP:
-		return 1;
-	}
-	return 0;
+	static const unsigned char unit[__TASK_DIAG_GROUP_MAX] = {
+#define UNIT(NAME, name, kind) [TASK_DIAG_##NAME] = TASK_DIAG_KIND_##kind,
+		TASK_DIAG_ATTRS(UNIT)
+#undef UNIT
+	};
+
+	return g < __TASK_DIAG_GROUP_MAX && unit[g] != 0;
 }
 
 void td_parser_init(struct td_parser *p, uint32_t seq)
@@ -91,18 +91,20 @@ static int var_append(struct td_var *v, const void *data, size_t n)
 /* Where a fixed-size attribute lands, and how big we know it to be. */
 static void *fixed_slot(struct td_rec *r, unsigned type, size_t *size)
 {
-#define SLOT(t, f) case t: *size = sizeof(r->f); return &r->f
+#define SLOT_FIXED(NAME, name) \
+	case TASK_DIAG_##NAME: *size = sizeof(r->name); return &r->name;
+#define SLOT_BYTES(NAME, name)
+#define SLOT_U32S(NAME, name)
+#define SLOT_RESERVED(NAME, name)
+#define SLOT(NAME, name, kind) SLOT_##kind(NAME, name)
 	switch (type) {
-	SLOT(TASK_DIAG_BASE, base);
-	SLOT(TASK_DIAG_CRED, cred);
-	SLOT(TASK_DIAG_STAT, stat);
-	SLOT(TASK_DIAG_STATM, statm);
-	SLOT(TASK_DIAG_IO, io);
-	SLOT(TASK_DIAG_NS, ns);
-	SLOT(TASK_DIAG_OOM, oom);
-	SLOT(TASK_DIAG_LOGINUID, login);
+	TASK_DIAG_ATTRS(SLOT)
 	}
 #undef SLOT
+#undef SLOT_FIXED
+#undef SLOT_BYTES
+#undef SLOT_U32S
+#undef SLOT_RESERVED
 	*size = 0;
 	return NULL;
 }

@@ -19,8 +19,9 @@ struct td_var {
 	size_t len, cap;
 };
 
-/* One task of an answer.  Fixed attributes are copied into their struct
- * (shorter payloads zero-extended, longer ones cut to what we know); a
+/* One task of an answer.  Fixed attributes are copied into their struct,
+ * the member of the group's lower-case name in TASK_DIAG_ATTRS (shorter
+ * payloads zero-extended, longer ones cut to what we know); a
  * struct whose `have` bit is clear holds an earlier task's bytes and must
  * not be read. */
 struct td_rec {
@@ -38,7 +39,7 @@ struct td_rec {
 	struct task_diag_io io;
 	struct task_diag_ns ns;
 	struct task_diag_oom oom;
-	struct task_diag_loginuid login;
+	struct task_diag_loginuid loginuid;
 	struct td_var var[__TASK_DIAG_GROUP_MAX];
 };
 

@@ -1,36 +1,8 @@
 /* Request building with libnl-3's message constructors. */
 #include <string.h>
 #include <netlink/msg.h>
+#include "td_fill.h"
 #include "td_req.h"
-
-uint64_t td_group_show(enum data_group g)
-{
-	switch (g) {
-	case GRP_STAT:
-		return TASK_DIAG_SHOW_BASE | TASK_DIAG_SHOW_STAT;
-	case GRP_OWNER:
-		return TASK_DIAG_SHOW_BASE | TASK_DIAG_SHOW_CRED;
-	case GRP_STATUS:
-		return TASK_DIAG_SHOW_BASE | TASK_DIAG_SHOW_CRED |
-			TASK_DIAG_SHOW_GROUPS | TASK_DIAG_SHOW_STAT |
-			TASK_DIAG_SHOW_STATM;
-	case GRP_STATM:     return TASK_DIAG_SHOW_STATM;
-	case GRP_CMDLINE:   return TASK_DIAG_SHOW_CMDLINE;
-	case GRP_ENVIRON:   return TASK_DIAG_SHOW_ENVIRON;
-	case GRP_CGROUP:    return TASK_DIAG_SHOW_CGROUP;
-	case GRP_WCHAN:     return TASK_DIAG_SHOW_WCHAN;
-	case GRP_IO:        return TASK_DIAG_SHOW_IO;
-	case GRP_OOM:       return TASK_DIAG_SHOW_OOM;
-	case GRP_NS:        return TASK_DIAG_SHOW_NS;
-	case GRP_LOGIN:     return TASK_DIAG_SHOW_LOGINUID;
-	case GRP_EXE:       return TASK_DIAG_SHOW_EXE;
-	case GRP_AUTOGROUP: return TASK_DIAG_SHOW_AUTOGROUP;
-	case GRP_SMAPS:
-	case GRP_COUNT:
-		break;
-	}
-	return 0;
-}
 
 int td_plan_make(group_mask groups, uint64_t supported, uint32_t version,
 		 struct td_plan *p)

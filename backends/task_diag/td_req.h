@@ -7,10 +7,6 @@
 #include "../../library/items.h"
 #include "td_proto.h"
 
-/* The show_flags bits that fill data group g (for a version 1 module);
- * 0 when the module has no attribute for it (smaps_rollup). */
-uint64_t td_group_show(enum data_group g);
-
 struct td_plan {
 	uint64_t show;          /* asked of the module on every scan */
 	uint64_t whole_show;    /* what differs between /proc/PID and its

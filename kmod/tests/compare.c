@@ -12,9 +12,9 @@
 #include "compare.h"
 
 const char *const td_group_names[__TASK_DIAG_GROUP_MAX] = {
-	"BASE", "CRED", "VMA", "VMA_STAT", "STAT", "STATM", "CMDLINE",
-	"GROUPS", "ENVIRON", "CGROUP", "WCHAN", "IO", "EXE", "NS", "OOM",
-	"LOGINUID", "AUTOGROUP",
+#define GROUP_NAME(NAME, name, kind) [TASK_DIAG_##NAME] = #NAME,
+	TASK_DIAG_ATTRS(GROUP_NAME)
+#undef GROUP_NAME
 };
 
 int read_all(const char *path, char **buf, size_t *len)

@@ -125,17 +125,13 @@ int td_version(int fd, struct task_diag_version *v)
 
 int td_is_variable(unsigned int type)
 {
-	switch (type) {
-	case TASK_DIAG_CMDLINE:
-	case TASK_DIAG_GROUPS:
-	case TASK_DIAG_ENVIRON:
-	case TASK_DIAG_CGROUP:
-	case TASK_DIAG_WCHAN:
-	case TASK_DIAG_EXE:
-	case TASK_DIAG_AUTOGROUP:
-		return 1;
-	}
-	return 0;
+	static const unsigned char unit[__TASK_DIAG_GROUP_MAX] = {
+#define UNIT(NAME, name, kind) [TASK_DIAG_##NAME] = TASK_DIAG_KIND_##kind,
+		TASK_DIAG_ATTRS(UNIT)
+#undef UNIT
+	};
+
+	return type < __TASK_DIAG_GROUP_MAX && unit[type] != 0;
 }
 
 void td_task_free(struct td_task *t)

@@ -129,25 +129,48 @@ enum {
  * in the process messages of ALL_PROC_THREAD and PROC_THREAD, and per
  * thread for the thread rows of ALL_THREAD, THREAD, ALL_PROC_THREAD and
  * PROC_THREAD (as /proc/PID/task/TID/...).
+ *
+ * X(NAME, name, kind), one row per group in number order (the numbers are
+ * ABI: a new group goes at the end): the enum constant TASK_DIAG_<NAME>,
+ * its lower-case name for tables keyed by it, and its payload's kind
+ * (TASK_DIAG_KIND_<kind>).  Its request bit is
+ * TASK_DIAG_SHOW(TASK_DIAG_<NAME>); the TASK_DIAG_SHOW_<NAME> shorthands
+ * below exist for the first groups.
  */
+#define TASK_DIAG_ATTRS(X) \
+	X(BASE,      base,      FIXED)	/*  0 struct task_diag_base */ \
+	X(CRED,      cred,      FIXED)	/*  1 struct task_diag_creds */ \
+	X(VMA,       vma,       RESERVED) /* 2 maps; not provided */ \
+	X(VMA_STAT,  vma_stat,  RESERVED) /* 3 smaps; not provided */ \
+	X(STAT,      stat,      FIXED)	/*  4 struct task_diag_stat */ \
+	X(STATM,     statm,     FIXED)	/*  5 struct task_diag_statm */ \
+	X(CMDLINE,   cmdline,   BYTES)	/*  6 /proc/PID/cmdline */ \
+	X(GROUPS,    groups,    U32S)	/*  7 supplementary gids */ \
+	X(ENVIRON,   environ,   BYTES)	/*  8 /proc/PID/environ (gated) */ \
+	X(CGROUP,    cgroup,    BYTES)	/*  9 /proc/PID/cgroup */ \
+	X(WCHAN,     wchan,     BYTES)	/* 10 /proc/PID/wchan (gated) */ \
+	X(IO,        io,        FIXED)	/* 11 struct task_diag_io (gated) */ \
+	X(EXE,       exe,       BYTES)	/* 12 readlink /proc/PID/exe (gated) */ \
+	X(NS,        ns,        FIXED)	/* 13 struct task_diag_ns (gated) */ \
+	X(OOM,       oom,       FIXED)	/* 14 struct task_diag_oom */ \
+	X(LOGINUID,  loginuid,  FIXED)	/* 15 struct task_diag_loginuid */ \
+	X(AUTOGROUP, autogroup, BYTES)	/* 16 /proc/PID/autogroup */
+
+/*
+ * How an attribute's payload is carried (the kind column above):
+ * FIXED a struct, never split; BYTES a byte string and U32S an array of
+ * __u32, both "variable": split into chunks of a multiple of this many
+ * bytes; RESERVED a number not in use.
+ */
+#define TASK_DIAG_KIND_FIXED	0
+#define TASK_DIAG_KIND_BYTES	1
+#define TASK_DIAG_KIND_U32S	4
+#define TASK_DIAG_KIND_RESERVED	0
+
 enum {
-	TASK_DIAG_BASE = 0,	/* struct task_diag_base */
-	TASK_DIAG_CRED = 1,	/* struct task_diag_creds */
-	TASK_DIAG_VMA = 2,	/* reserved (maps); not provided */
-	TASK_DIAG_VMA_STAT = 3,	/* reserved (smaps); not provided */
-	TASK_DIAG_STAT = 4,	/* struct task_diag_stat */
-	TASK_DIAG_STATM = 5,	/* struct task_diag_statm */
-	TASK_DIAG_CMDLINE = 6,	/* bytes: /proc/PID/cmdline */
-	TASK_DIAG_GROUPS = 7,	/* array of __u32: supplementary gids */
-	TASK_DIAG_ENVIRON = 8,	/* bytes: /proc/PID/environ (gated) */
-	TASK_DIAG_CGROUP = 9,	/* bytes: /proc/PID/cgroup */
-	TASK_DIAG_WCHAN = 10,	/* bytes: /proc/PID/wchan (gated) */
-	TASK_DIAG_IO = 11,	/* struct task_diag_io (gated) */
-	TASK_DIAG_EXE = 12,	/* bytes: readlink /proc/PID/exe (gated) */
-	TASK_DIAG_NS = 13,	/* struct task_diag_ns (gated) */
-	TASK_DIAG_OOM = 14,	/* struct task_diag_oom */
-	TASK_DIAG_LOGINUID = 15,	/* struct task_diag_loginuid */
-	TASK_DIAG_AUTOGROUP = 16,	/* bytes: /proc/PID/autogroup */
+#define TASK_DIAG_ENUM_(NAME, name, kind) TASK_DIAG_##NAME,
+	TASK_DIAG_ATTRS(TASK_DIAG_ENUM_)
+#undef TASK_DIAG_ENUM_
 	__TASK_DIAG_GROUP_MAX,
 
 	/*
