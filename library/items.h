@@ -46,7 +46,9 @@ enum item_type {
 	T_BLOB,         /* struct task_blob */
 };
 
-/* X(ID, name, type, group, struct task field) -- one row per field. */
+/* X(ID, name, type, group, struct task field) -- one row per field.  A
+ * T_STRP or T_BLOB field has exactly one row: rows free and copy what
+ * they own through these rows (taskset.c). */
 #define ITEM_LIST(X) \
 	X(TID,          "tid",          T_INT,   GRP_STAT,    tid) \
 	X(TGID,         "tgid",         T_INT,   GRP_STAT,    tgid) \

@@ -1,5 +1,6 @@
 #include <stdlib.h>
 #include <string.h>
+#include "items.h"
 #include "taskset.h"
 
 void task_clear(struct task *t)
@@ -7,51 +8,74 @@ void task_clear(struct task *t)
 	memset(t, 0, sizeof(*t));
 }
 
-void task_free_strings(struct task *t)
+/* What a row owns, by item type, from the item table: the strings and
+ * blobs a backend allocated (so a new string field is freed and copied
+ * without a line here). */
+#define T_INT_OWNED(op, f)
+#define T_UINT_OWNED(op, f)
+#define T_LONG_OWNED(op, f)
+#define T_ULONG_OWNED(op, f)
+#define T_ULL_OWNED(op, f)
+#define T_U64_OWNED(op, f)
+#define T_CHAR_OWNED(op, f)
+#define T_STR_OWNED(op, f)
+#define T_STRP_OWNED(op, f) op##_str(&t->f, &bad);
+#define T_BLOB_OWNED(op, f) op##_blob(&t->f, &bad);
+
+static void free_str(char **s, int *bad)
 {
-	free(t->supgids);
-	free(t->cmdline.data);
-	free(t->environ.data);
-	free(t->cgroup.data);
-	free(t->wchan);
-	free(t->exe);
+	(void)bad;
+	free(*s);
 }
 
-static int copy_blob(struct task_blob *b)
+static void free_blob(struct task_blob *b, int *bad)
+{
+	(void)bad;
+	free(b->data);
+}
+
+void task_free_strings(struct task *t)
+{
+	int bad = 0;
+
+#define FREE_OWNED(id, nm, ty, grp, field) ty##_OWNED(free, field)
+	ITEM_LIST(FREE_OWNED)
+#undef FREE_OWNED
+	(void)bad;
+}
+
+static void copy_blob(struct task_blob *b, int *bad)
 {
 	char *d;
 
 	if (!b->data)
-		return 0;
+		return;
 	d = malloc(b->len + 1);
 	if (!d) {
 		b->data = NULL;
 		b->len = 0;
-		return -1;
+		*bad = 1;
+		return;
 	}
 	memcpy(d, b->data, b->len + 1);
 	b->data = d;
-	return 0;
 }
 
-static int copy_str(char **s)
+static void copy_str(char **s, int *bad)
 {
 	if (*s && !(*s = strdup(*s)))
-		return -1;
-	return 0;
+		*bad = 1;
 }
 
 int task_copy(struct task *dst, const struct task *src)
 {
+	struct task *t = dst;
 	int bad = 0;
 
 	*dst = *src;
-	bad |= copy_str(&dst->supgids);
-	bad |= copy_blob(&dst->cmdline);
-	bad |= copy_blob(&dst->environ);
-	bad |= copy_blob(&dst->cgroup);
-	bad |= copy_str(&dst->wchan);
-	bad |= copy_str(&dst->exe);
+#define COPY_OWNED(id, nm, ty, grp, field) ty##_OWNED(copy, field)
+	ITEM_LIST(COPY_OWNED)
+#undef COPY_OWNED
 	return bad ? -1 : 0;
 }
 
