@@ -33,7 +33,7 @@ static int emit(const struct td_rec *r, void *arg)
 		struct task copy;
 
 		memset(&copy, 0, sizeof(copy));
-		if (td_task_dup(&copy, &t) == 0)
+		if (task_copy(&copy, &t) == 0)
 			task_free_strings(&copy);
 	}
 	task_free_strings(&t);
