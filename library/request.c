@@ -168,8 +168,7 @@ static int scan_quick_threads(struct request *r, const struct selection *sel,
 		if (out->n == first)
 			continue;
 		if (out->v[first].tgid == last_tgid) {
-			while (out->n > first)
-				task_set_pop(out);
+			task_set_truncate(out, first);
 			continue;
 		}
 		last_tgid = out->v[first].tgid;

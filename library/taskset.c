@@ -102,6 +102,12 @@ void task_set_pop(struct task_set *s)
 	}
 }
 
+void task_set_truncate(struct task_set *s, size_t n)
+{
+	while (s->n > n)
+		task_set_pop(s);
+}
+
 void task_set_clear(struct task_set *s)
 {
 	for (size_t i = 0; i < s->n; i++)

@@ -458,13 +458,6 @@ int read_process_row(struct reader *r, const struct selection *sel, int pid,
 	return 0;
 }
 
-/* Drops the rows from index `from` on. */
-static void drop_rows(struct task_set *out, size_t from)
-{
-	while (out->n > from)
-		task_set_pop(out);
-}
-
 int scan_one(struct reader *r, const struct selection *sel, int pid,
 	     struct task_set *out)
 {
@@ -482,7 +475,7 @@ int scan_one(struct reader *r, const struct selection *sel, int pid,
 		for (size_t i = first; rc == 0 && sel->leaders_only &&
 		     i < out->n; i++)
 			if (out->v[i].tid == pid && is_thread_of_other(&out->v[i]))
-				drop_rows(out, first);
+				task_set_truncate(out, first);
 		return rc;
 	}
 	t = task_set_push(out);

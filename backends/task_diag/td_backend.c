@@ -483,12 +483,6 @@ static int scan_procfs(struct td_state *s, const struct selection *sel,
 	return procfs_backend.scan(s->procfs, sel, out);
 }
 
-static void truncate_rows(struct task_set *out, size_t n)
-{
-	while (out->n > n)
-		task_set_pop(out);
-}
-
 /* PROCPS_TD_STRICT=1 (tests): say so whenever procfs answers instead. */
 static void note_fallback(const char *why, int rc)
 {
@@ -516,7 +510,7 @@ static int td_scan(void *state, const struct selection *sel,
 	if (rc == 0)
 		return 0;
 	note_fallback("scan failed", rc);
-	truncate_rows(out, first);
+	task_set_truncate(out, first);
 	return scan_procfs(s, sel, out);
 }
 
