@@ -12,7 +12,8 @@
  * "readdir" for the getdents64 walk alone, "held:NAME" for a pread at
  * offset 0 of a file opened once beforehand (what a program that keeps
  * its fds across refreshes pays; needs RLIMIT_NOFILE above the process
- * count, raised here to the hard limit).  Used to say where procps-td's
+ * count, raised here to the hard limit), "ef:path" and "ef:dirfd" for
+ * what ps -ef reads of a process, by paths or through a directory fd.  Used to say where procps-td's
  * time goes in docs/benchmarks.md.
  */
 #ifndef _GNU_SOURCE
@@ -21,6 +22,7 @@
 #include <ctype.h>
 #include <dirent.h>
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -92,6 +94,47 @@ static void held_close(int *fds)
 		if (fds[i] >= 0)
 			close(fds[i]);
 	free(fds);
+}
+
+/* What ps -ef reads of a process, two ways: by paths from /proc
+ * ("ef:path": fstatat of PID, PID/stat, PID/cmdline: the pid looked up
+ * three times) or through an O_PATH descriptor of PID ("ef:dirfd": one
+ * lookup of the pid, then its files relative to it). */
+static void ef(int procfd, bool dirfd)
+{
+	static char buf[4096];
+	static const char *const files[] = { "stat", "cmdline" };
+	char path[64];
+
+	for (long i = 0; i < npids; i++) {
+		struct stat st;
+		int dfd = -1, fd;
+
+		snprintf(path, sizeof(path), "%d", pids[i]);
+		if (dirfd) {
+			dfd = openat(procfd, path, O_PATH | O_DIRECTORY | O_CLOEXEC);
+			if (dfd < 0)
+				continue;
+			fstat(dfd, &st);
+		} else {
+			fstatat(procfd, path, &st, 0);
+		}
+		for (int f = 0; f < 2; f++) {
+			if (dirfd) {
+				fd = openat(dfd, files[f], O_RDONLY | O_CLOEXEC);
+			} else {
+				snprintf(path, sizeof(path), "%d/%s", pids[i], files[f]);
+				fd = openat(procfd, path, O_RDONLY | O_CLOEXEC);
+			}
+			if (fd < 0)
+				continue;
+			while (read(fd, buf, sizeof(buf)) > 0)
+				;
+			close(fd);
+		}
+		if (dfd >= 0)
+			close(dfd);
+	}
 }
 
 static void one(int procfd, const char *name)
@@ -166,6 +209,8 @@ int main(int argc, char **argv)
 				free(pids);
 				npids = 0;
 				list_pids(procfd);
+			} else if (strncmp(argv[a], "ef:", 3) == 0) {
+				ef(procfd, strcmp(argv[a], "ef:dirfd") == 0);
 			} else {
 				one(procfd, argv[a]);
 			}

@@ -23,7 +23,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (!buf)
 		return 0;
 	memcpy(buf, data + 1, size - 1);
-	memset(&t, 0, sizeof(t));
+	task_clear(&t);
 	switch (data[0] % 7) {
 	case 0: parse_stat(buf, size - 1, &t); break;
 	case 1: parse_status(buf, size - 1, &t); break;

@@ -25,7 +25,7 @@ static int emit(const struct td_rec *r, void *arg)
 	int rc;
 
 	(void)arg;
-	memset(&t, 0, sizeof(t));
+	task_clear(&t);
 	rc = td_fill_task(r, ~(group_mask)0, &units, &t);
 	if (rc == 0)
 		td_fill_whole(r, ~(group_mask)0, &units, &t);

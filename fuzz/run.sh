@@ -39,12 +39,12 @@ obj() {
 	echo "$o"
 }
 
+# every source of the library and the procfs backend, as they come, so a
+# new file there cannot leave the fuzzers unlinkable
 library_objs() {
-	for f in library/cpunode library/escape library/items library/names \
-		 library/request library/sysinfo library/taskset library/ttydev \
-		 library/procparse backends/procfs/procfs \
-		 backends/procfs/held backends/procfs/parallel; do
-		obj "lib_$(echo $f | tr / _)" "$src/$f.c"
+	for c in "$src"/library/*.c "$src"/backends/procfs/*.c; do
+		f=${c#"$src"/}; f=${f%.c}
+		obj "lib_$(echo "$f" | tr / _)" "$c"
 	done
 }
 
@@ -84,7 +84,7 @@ build() {
 	toprc)
 		# the filter block's field names come from fields.c's table
 		objs=""
-		for f in fields fmt sysstat xwidth; do
+		for f in fields fmt xwidth; do
 			objs="$objs $(obj top_$f "$src/src/top/$f.c")"
 		done
 		# shellcheck disable=SC2046,SC2086

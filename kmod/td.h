@@ -95,6 +95,9 @@ u32 td_supported_strategies(void);
  * cgroup, and failing with ENOMEM at its limit rather than invoking the
  * OOM killer for a request that can simply be refused.
  */
+/* the request flags this module knows (TASK_DIAG_REQ_*) */
+#define TD_REQ_FLAGS	(TASK_DIAG_REQ_NO_SIGHANDLERS | TASK_DIAG_REQ_NO_STAT_MM)
+
 #define TD_GFP		(GFP_KERNEL_ACCOUNT | __GFP_NORETRY | __GFP_NOWARN)
 
 /* A stage bigger than this is freed once its task is sent. */
@@ -106,8 +109,18 @@ u32 td_supported_strategies(void);
  * so that nothing of it is held between reads: only these references and
  * the offset reached.
  */
+struct td_stream;
+/*
+ * Reads the next chunk of a stream's value into dst (at most count bytes
+ * from s->pos; page is a scratch page); *end: nothing follows now.  Set
+ * by the filler that stages the stream, so the stage never calls a filler.
+ */
+typedef ssize_t td_stream_read_fn(struct td_stream *s, char __user *dst,
+				  size_t count, char *page, bool *end);
+
 struct td_stream {
 	u32 type;
+	td_stream_read_fn *read;
 	struct pid *pid;	/* CMDLINE: looked up at each read, as procfs */
 	struct mm_struct *mm;	/* ENVIRON: grabbed at the check, as procfs */
 	const struct cred *cred;	/* GROUPS: the task's credentials */
@@ -155,6 +168,7 @@ struct td_ctx {
 	int err;			/* error to report on the next read */
 	u32 seq;
 	u64 show;
+	u32 req_flags;			/* TASK_DIAG_REQ_* of the request */
 	u64 withheld;			/* of the task being gathered */
 	struct td_iter it;
 	struct td_stage st;
@@ -178,7 +192,8 @@ int td_stage_put(struct td_stage *st, u32 type, const void *data, size_t len);
 int td_stage_grow(struct td_stage *st, size_t len);
 void td_stage_free(struct td_stage *st);
 void td_stage_release(struct td_stage *st);
-struct td_stream *td_stage_stream(struct td_stage *st, u32 type);
+struct td_stream *td_stage_stream(struct td_stage *st, u32 type,
+				  td_stream_read_fn *read);
 void td_stage_shrink(struct td_stage *st, size_t rec_off, size_t len);
 size_t td_stage_mark(struct td_stage *st);
 ssize_t td_stage_emit(struct td_stage *st, char __user *ubuf, size_t room,
@@ -208,15 +223,11 @@ typedef int td_fill_fn(struct td_ctx *ctx, struct task_struct *task,
 TASK_DIAG_ATTRS(TD_FILL_DECL)
 #undef TD_FILL_DECL
 
-ssize_t td_cmdline_read(struct mm_struct *mm, size_t pos, char __user *dst,
-			size_t count, char *page, bool *end);
-ssize_t td_environ_read(struct mm_struct *mm, size_t pos, char __user *dst,
-			size_t count, char *page, bool *end);
-
-/* helpers shared by the fillers */
+/* helpers shared by the fillers (td_stage.c) */
 struct sighand_struct *td_lock_sighand(struct task_struct *t,
 				       unsigned long *flags);
 int td_seq_capture(struct td_stage *st, u32 type,
 		   int (*show)(struct seq_file *m, void *arg), void *arg);
+td_stream_read_fn td_groups_stream_read;
 
 #endif /* _TD_H */

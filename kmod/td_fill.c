@@ -20,61 +20,6 @@
 #include <linux/kdev_t.h>
 #include "td.h"
 
-/*
- * lock_task_sighand() is an inline around the unexported
- * __lock_task_sighand().  This is the same lookup: sighand_struct is
- * SLAB_TYPESAFE_BY_RCU, so take its lock and check it is still the task's.
- */
-struct sighand_struct *td_lock_sighand(struct task_struct *t,
-				       unsigned long *flags)
-{
-	struct sighand_struct *sh;
-
-	rcu_read_lock();
-	for (;;) {
-		sh = rcu_dereference(t->sighand);
-		if (!sh)
-			break;
-		spin_lock_irqsave(&sh->siglock, *flags);
-		if (likely(sh == rcu_access_pointer(t->sighand)))
-			break;
-		spin_unlock_irqrestore(&sh->siglock, *flags);
-	}
-	rcu_read_unlock();
-	return sh;
-}
-
-/*
- * Run a procfs seq_file show routine into a private buffer and stage its
- * output as attribute type.  The buffer grows until the output fits.
- */
-int td_seq_capture(struct td_stage *st, u32 type,
-		   int (*show)(struct seq_file *m, void *arg), void *arg)
-{
-	size_t size = PAGE_SIZE;
-	int ret;
-
-	for (;;) {
-		struct seq_file m = { .size = size };
-
-		m.buf = kvmalloc(size, TD_GFP);
-		if (!m.buf)
-			return -ENOMEM;
-		ret = show(&m, arg);
-		if (!ret && m.count >= m.size) {
-			kvfree(m.buf);
-			if (size >= SZ_16M)
-				return -EFBIG;
-			size *= 2;
-			continue;
-		}
-		if (!ret)
-			ret = td_stage_put(st, type, m.buf, m.count);
-		kvfree(m.buf);
-		return ret;
-	}
-}
-
 static void td_comm(struct task_struct *task, char *comm)
 {
 	char buf[TASK_DIAG_COMM_LEN + 16];
@@ -122,12 +67,14 @@ int td_fill_base(struct td_ctx *ctx, struct task_struct *task, bool whole)
 	struct task_diag_base *b;
 	struct sighand_struct *sh;
 	unsigned long flags;
+	bool with_tty = false;
 
 	b = td_stage_reserve(&ctx->st, TASK_DIAG_BASE, sizeof(*b));
 	if (!b)
 		return -ENOMEM;
-	b->tgid = task_tgid_nr_ns(task, ns);
-	b->pid = task_pid_nr_ns(task, ns);
+	/* td_stage_reset() looked them up in this namespace already */
+	b->tgid = ctx->st.tgid;
+	b->pid = ctx->st.pid;
 	b->pgid = -1;
 	b->sid = -1;
 	b->tpgid = -1;
@@ -141,7 +88,26 @@ int td_fill_base(struct td_ctx *ctx, struct task_struct *task, bool whole)
 	}
 	rcu_read_unlock();
 
-	sh = td_lock_sighand(task, &flags);
+	/*
+	 * Only the terminal needs the sighand lock (it keeps sig->tty from
+	 * being put); the ids and the thread count are read as procfs reads
+	 * them, each on its own.  A task without sighand has been released:
+	 * its fields stay as procfs leaves them.  The lock with interrupts
+	 * off was the dearest part of a dump under TCG (issue 16).
+	 */
+	rcu_read_lock();
+	if (rcu_dereference(task->sighand)) {
+		struct signal_struct *sig = task->signal;
+
+		b->nlwp = get_nr_threads(task);
+		b->sid = task_session_nr_ns(task, ns);
+		b->ppid = task_ppid_nr_ns(task, ns);
+		b->pgid = task_pgrp_nr_ns(task, ns);
+		if (READ_ONCE(sig->tty))
+			with_tty = true;
+	}
+	rcu_read_unlock();
+	sh = with_tty ? td_lock_sighand(task, &flags) : NULL;
 	if (sh) {
 		struct signal_struct *sig = task->signal;
 
@@ -152,10 +118,6 @@ int td_fill_base(struct td_ctx *ctx, struct task_struct *task, bool whole)
 			put_pid(pgrp);
 			b->tty_nr = new_encode_dev(tty_devnum(sig->tty));
 		}
-		b->nlwp = get_nr_threads(task);
-		b->sid = task_session_nr_ns(task, ns);
-		b->ppid = task_ppid_nr_ns(task, ns);
-		b->pgid = task_pgrp_nr_ns(task, ns);
 		spin_unlock_irqrestore(&sh->siglock, flags);
 	}
 	b->flags = task->flags;
@@ -197,7 +159,8 @@ int td_fill_cred(struct td_ctx *ctx, struct task_struct *task, bool whole)
 /* streamed: up to 256 KiB, mapped at emission (td_stage.c) */
 int td_fill_groups(struct td_ctx *ctx, struct task_struct *task, bool whole)
 {
-	struct td_stream *s = td_stage_stream(&ctx->st, TASK_DIAG_GROUPS);
+	struct td_stream *s = td_stage_stream(&ctx->st, TASK_DIAG_GROUPS,
+					      td_groups_stream_read);
 
 	if (!s)
 		return -ENOMEM;
@@ -205,15 +168,17 @@ int td_fill_groups(struct td_ctx *ctx, struct task_struct *task, bool whole)
 	return 0;
 }
 
-static void td_sigign_sigcatch(struct task_struct *p, u64 *ign, u64 *catch)
+static void td_sigign_sigcatch(struct sighand_struct *sh, u64 *ign, u64 *catch)
 {
-	struct k_sigaction *k = p->sighand->action;
+	struct k_sigaction *k = sh->action;
 	int i;
 
 	for (i = 1; i <= _NSIG; i++, k++) {
-		if (k->sa.sa_handler == SIG_IGN)
+		void __user *h = READ_ONCE(k->sa.sa_handler);
+
+		if (h == SIG_IGN)
 			*ign |= 1ULL << (i - 1);
-		else if (k->sa.sa_handler != SIG_DFL)
+		else if (h != SIG_DFL)
 			*catch |= 1ULL << (i - 1);
 	}
 }
@@ -256,26 +221,31 @@ static void td_stat_counters(struct task_diag_stat *s, struct task_struct *task,
 	struct signal_struct *sig = task->signal;
 	struct task_struct *t;
 	unsigned long flags;
+	int seq, pass = 0;
 
-	read_seqlock_excl_irqsave(&sig->stats_lock, flags);
-	s->cminflt = sig->cmin_flt;
-	s->cmajflt = sig->cmaj_flt;
-	s->cutime = sig->cutime;
-	s->cstime = sig->cstime;
-	s->cgtime = sig->cgtime;
-	if (whole) {
-		s->minflt = sig->min_flt;
-		s->majflt = sig->maj_flt;
-		s->gtime = sig->gtime;
-		rcu_read_lock();
-		__for_each_thread(sig, t) {
-			s->minflt += t->min_flt;
-			s->majflt += t->maj_flt;
-			s->gtime += td_sym.task_gtime(t);
+	/* lockless first, the lock only if a writer got in the way */
+	do {
+		seq = pass++;
+		flags = read_seqbegin_or_lock_irqsave(&sig->stats_lock, &seq);
+		s->cminflt = sig->cmin_flt;
+		s->cmajflt = sig->cmaj_flt;
+		s->cutime = sig->cutime;
+		s->cstime = sig->cstime;
+		s->cgtime = sig->cgtime;
+		if (whole) {
+			s->minflt = sig->min_flt;
+			s->majflt = sig->maj_flt;
+			s->gtime = sig->gtime;
+			rcu_read_lock();
+			__for_each_thread(sig, t) {
+				s->minflt += t->min_flt;
+				s->majflt += t->maj_flt;
+				s->gtime += td_sym.task_gtime(t);
+			}
+			rcu_read_unlock();
 		}
-		rcu_read_unlock();
-	}
-	read_sequnlock_excl_irqrestore(&sig->stats_lock, flags);
+	} while (need_seqretry(&sig->stats_lock, seq));
+	done_seqretry_irqrestore(&sig->stats_lock, seq, flags);
 
 	if (whole) {
 		td_sym.thread_group_cputime_adjusted(task, &s->utime, &s->stime);
@@ -293,34 +263,46 @@ int td_fill_stat(struct td_ctx *ctx, struct task_struct *task, bool whole)
 	struct task_diag_stat s = {};
 	struct sighand_struct *sh;
 	struct mm_struct *mm;
-	unsigned long flags;
 	int exit_code = task->exit_code;
 	int nthreads = 0, ret;
-	bool permitted;
+	bool with_mm = !(ctx->req_flags & TASK_DIAG_REQ_NO_STAT_MM);
+	bool permitted = false;
 
-	ret = down_read_killable(&sig->exec_update_lock);
-	if (ret)
-		return ret;
-	permitted = td_ptrace_ok(task, PTRACE_MODE_READ_FSCREDS |
-				 PTRACE_MODE_NOAUDIT);
-	mm = get_task_mm(task);
-	td_stat_mm(&s, task, mm, permitted);
-	if (mm)
-		mmput(mm);
+	/* the address space and the permission are read only when asked */
+	if (with_mm) {
+		ret = down_read_killable(&sig->exec_update_lock);
+		if (ret)
+			return ret;
+		permitted = td_ptrace_ok(task, PTRACE_MODE_READ_FSCREDS |
+					 PTRACE_MODE_NOAUDIT);
+		mm = get_task_mm(task);
+		td_stat_mm(&s, task, mm, permitted);
+		if (mm)
+			mmput(mm);
+	}
 
-	sh = td_lock_sighand(task, &flags);
+	/*
+	 * Word-sized values, each read once: no lock needed to read them
+	 * safely (sighand_struct is SLAB_TYPESAFE_BY_RCU, so the handlers
+	 * read under RCU are some sighand's); a released task (no sighand)
+	 * leaves them 0, as procfs does.
+	 */
+	rcu_read_lock();
+	sh = rcu_dereference(task->sighand);
 	if (sh) {
 		nthreads = get_nr_threads(task);
-		td_sigign_sigcatch(task, &s.sig_ignored, &s.sig_caught);
+		if (!(ctx->req_flags & TASK_DIAG_REQ_NO_SIGHANDLERS))
+			td_sigign_sigcatch(sh, &s.sig_ignored, &s.sig_caught);
 		s.rsslim = READ_ONCE(sig->rlim[RLIMIT_RSS].rlim_cur);
-		if (whole &&
-		    (sig->flags & (SIGNAL_GROUP_EXIT | SIGNAL_STOP_STOPPED)))
-			exit_code = sig->group_exit_code;
-		s.sig_pending = task->pending.signal.sig[0];
-		s.sig_blocked = task->blocked.sig[0];
-		s.sig_shared_pending = sig->shared_pending.signal.sig[0];
-		spin_unlock_irqrestore(&sh->siglock, flags);
+		if (whole && (READ_ONCE(sig->flags) &
+			      (SIGNAL_GROUP_EXIT | SIGNAL_STOP_STOPPED)))
+			exit_code = READ_ONCE(sig->group_exit_code);
+		s.sig_pending = READ_ONCE(task->pending.signal.sig[0]);
+		s.sig_blocked = READ_ONCE(task->blocked.sig[0]);
+		s.sig_shared_pending =
+			READ_ONCE(sig->shared_pending.signal.sig[0]);
 	}
+	rcu_read_unlock();
 	if (permitted && (!whole || nthreads < 2))
 		s.wchan = !task_is_running(task);
 
@@ -331,16 +313,15 @@ int td_fill_stat(struct td_ctx *ctx, struct task_struct *task, bool whole)
 	s.rt_priority = task->rt_priority;
 	s.policy = task->policy;
 	s.start_time = timens_add_boottime_ns(task->start_boottime);
-	if (task->delays) {
-		raw_spin_lock_irqsave(&task->delays->lock, flags);
-		s.blkio_delay = task->delays->blkio_delay;
-		raw_spin_unlock_irqrestore(&task->delays->lock, flags);
-	}
+	/* one 64-bit word: read without the lock (and interrupts off) */
+	if (task->delays)
+		s.blkio_delay = READ_ONCE(task->delays->blkio_delay);
 	s.nvcsw = task->nvcsw;
 	s.nivcsw = task->nivcsw;
 	s.exit_code = permitted ? exit_code : 0;
-	s.stat_flags = permitted ? 0 : TASK_DIAG_STAT_RESTRICTED;
-	up_read(&sig->exec_update_lock);
+	s.stat_flags = permitted || !with_mm ? 0 : TASK_DIAG_STAT_RESTRICTED;
+	if (with_mm)
+		up_read(&sig->exec_update_lock);
 	return td_stage_put(&ctx->st, TASK_DIAG_STAT, &s, sizeof(s));
 }
 

@@ -14,6 +14,7 @@
 #include <linux/ptrace.h>
 #include <linux/sched/mm.h>
 #include <linux/sched/signal.h>
+#include <linux/sched/task.h>
 #include <linux/uaccess.h>
 #include "td.h"
 
@@ -57,8 +58,9 @@ static ssize_t td_copy_remote(struct mm_struct *mm, unsigned long addr,
  * What read() of /proc/PID/cmdline at offset pos returns (at most count
  * bytes), copied to dst.  *end: nothing follows now.
  */
-ssize_t td_cmdline_read(struct mm_struct *mm, size_t pos, char __user *dst,
-			size_t count, char *page, bool *end)
+static ssize_t td_cmdline_read(struct mm_struct *mm, size_t pos,
+			       char __user *dst, size_t count, char *page,
+			       bool *end)
 {
 	unsigned long arg_start, arg_end, env_start, env_end, len;
 	ssize_t got;
@@ -122,8 +124,9 @@ ssize_t td_cmdline_read(struct mm_struct *mm, size_t pos, char __user *dst,
 }
 
 /* What read() of /proc/PID/environ at offset pos returns, as above. */
-ssize_t td_environ_read(struct mm_struct *mm, size_t pos, char __user *dst,
-			size_t count, char *page, bool *end)
+static ssize_t td_environ_read(struct mm_struct *mm, size_t pos,
+			       char __user *dst, size_t count, char *page,
+			       bool *end)
 {
 	unsigned long env_start, env_end;
 	ssize_t got;
@@ -149,9 +152,35 @@ ssize_t td_environ_read(struct mm_struct *mm, size_t pos, char __user *dst,
 	return got;
 }
 
+/* /proc/PID/cmdline finds the task and its mm at each read */
+static ssize_t td_cmdline_stream_read(struct td_stream *s, char __user *dst,
+				      size_t count, char *page, bool *end)
+{
+	struct task_struct *task = get_pid_task(s->pid, PIDTYPE_PID);
+	struct mm_struct *mm = task ? get_task_mm(task) : NULL;
+	ssize_t got = 0;
+
+	if (task)
+		put_task_struct(task);
+	*end = true;
+	if (mm) {
+		got = td_cmdline_read(mm, s->pos, dst, count, page, end);
+		mmput(mm);
+	}
+	return got;
+}
+
+/* environ reads the mm it checked, while that still lives */
+static ssize_t td_environ_stream_read(struct td_stream *s, char __user *dst,
+				      size_t count, char *page, bool *end)
+{
+	return td_environ_read(s->mm, s->pos, dst, count, page, end);
+}
+
 int td_fill_cmdline(struct td_ctx *ctx, struct task_struct *task, bool whole)
 {
-	struct td_stream *s = td_stage_stream(&ctx->st, TASK_DIAG_CMDLINE);
+	struct td_stream *s = td_stage_stream(&ctx->st, TASK_DIAG_CMDLINE,
+					      td_cmdline_stream_read);
 
 	if (!s)
 		return -ENOMEM;
@@ -185,7 +214,8 @@ int td_fill_environ(struct td_ctx *ctx, struct task_struct *task, bool whole)
 
 	if (!mm)
 		return td_stage_put(&ctx->st, TASK_DIAG_ENVIRON, NULL, 0);
-	s = td_stage_stream(&ctx->st, TASK_DIAG_ENVIRON);
+	s = td_stage_stream(&ctx->st, TASK_DIAG_ENVIRON,
+			    td_environ_stream_read);
 	if (s) {
 		mmgrab(mm);
 		s->mm = mm;

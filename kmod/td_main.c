@@ -78,7 +78,8 @@ static int td_parse_get(struct td_ctx *ctx, const char *payload, size_t len)
 	if (memchr_inv(payload + sizeof(req), 0, len - sizeof(req)))
 		return -E2BIG;
 	memcpy(&req, payload, sizeof(req));
-	if (req.flags || req.dump_strategy >= __TASK_DIAG_DUMP_MAX)
+	if ((req.flags & ~TD_REQ_FLAGS) ||
+	    req.dump_strategy >= __TASK_DIAG_DUMP_MAX)
 		return -EINVAL;
 	if (!(td_supported_strategies() & BIT(req.dump_strategy)))
 		return -EOPNOTSUPP;
@@ -93,6 +94,7 @@ static int td_parse_get(struct td_ctx *ctx, const char *payload, size_t len)
 	if (ret)
 		return ret;
 	ctx->show = req.show_flags;
+	ctx->req_flags = req.flags;
 	return 0;
 }
 

@@ -26,7 +26,10 @@
 #include <linux/netlink.h>
 #include <linux/pid_namespace.h>
 #include <linux/sched/mm.h>
+#include <linux/sched/signal.h>
 #include <linux/sched/task.h>
+#include <linux/seq_file.h>
+#include <linux/sizes.h>
 #include "td.h"
 
 struct td_rec {
@@ -155,11 +158,67 @@ void td_stage_shrink(struct td_stage *st, size_t rec_off, size_t len)
 }
 
 /*
- * Stage a value of type to be read at emission time.  The caller sets the
- * stream's source, a reference of its own: pid (CMDLINE), mm (ENVIRON) or
- * cred (GROUPS).  NULL: no memory.
+ * lock_task_sighand() is an inline around the unexported
+ * __lock_task_sighand().  This is the same lookup: sighand_struct is
+ * SLAB_TYPESAFE_BY_RCU, so take its lock and check it is still the task's.
  */
-struct td_stream *td_stage_stream(struct td_stage *st, u32 type)
+struct sighand_struct *td_lock_sighand(struct task_struct *t,
+				       unsigned long *flags)
+{
+	struct sighand_struct *sh;
+
+	rcu_read_lock();
+	for (;;) {
+		sh = rcu_dereference(t->sighand);
+		if (!sh)
+			break;
+		spin_lock_irqsave(&sh->siglock, *flags);
+		if (likely(sh == rcu_access_pointer(t->sighand)))
+			break;
+		spin_unlock_irqrestore(&sh->siglock, *flags);
+	}
+	rcu_read_unlock();
+	return sh;
+}
+
+/*
+ * Run a procfs seq_file show routine into a private buffer and stage its
+ * output as attribute type.  The buffer grows until the output fits.
+ */
+int td_seq_capture(struct td_stage *st, u32 type,
+		   int (*show)(struct seq_file *m, void *arg), void *arg)
+{
+	size_t size = PAGE_SIZE;
+	int ret;
+
+	for (;;) {
+		struct seq_file m = { .size = size };
+
+		m.buf = kvmalloc(size, TD_GFP);
+		if (!m.buf)
+			return -ENOMEM;
+		ret = show(&m, arg);
+		if (!ret && m.count >= m.size) {
+			kvfree(m.buf);
+			if (size >= SZ_16M)
+				return -EFBIG;
+			size *= 2;
+			continue;
+		}
+		if (!ret)
+			ret = td_stage_put(st, type, m.buf, m.count);
+		kvfree(m.buf);
+		return ret;
+	}
+}
+
+/*
+ * Stage a value of type to be read at emission time by read.  The caller
+ * sets the stream's source, a reference of its own: pid (CMDLINE), mm
+ * (ENVIRON) or cred (GROUPS).  NULL: no memory.
+ */
+struct td_stream *td_stage_stream(struct td_stage *st, u32 type,
+				  td_stream_read_fn *read)
 {
 	struct td_stream *s;
 	u32 idx = st->nstreams;
@@ -171,6 +230,7 @@ struct td_stream *td_stage_stream(struct td_stage *st, u32 type)
 	s = &st->streams[idx];
 	memset(s, 0, sizeof(*s));
 	s->type = type;
+	s->read = read;
 	st->nstreams++;
 	return s;
 }
@@ -189,13 +249,12 @@ void td_stage_free(struct td_stage *st)
  * The supplementary groups from byte pos, a page at the most, mapped as
  * the status Groups line maps them for the opener.
  */
-static ssize_t td_groups_read(const struct cred *cred, size_t pos,
-			      char __user *dst, size_t count, char *page,
-			      bool *end)
+ssize_t td_groups_stream_read(struct td_stream *s, char __user *dst,
+			      size_t count, char *page, bool *end)
 {
 	struct user_namespace *ns = current_user_ns();
-	const struct group_info *gi = cred->group_info;
-	size_t i = pos / sizeof(u32), n = 0;
+	const struct group_info *gi = s->cred->group_info;
+	size_t i = s->pos / sizeof(u32), n = 0;
 	u32 *g = (u32 *)page;
 
 	count = min_t(size_t, count, PAGE_SIZE) / sizeof(u32);
@@ -215,8 +274,6 @@ static ssize_t td_groups_read(const struct cred *cred, size_t pos,
 static ssize_t td_stream_read(struct td_stream *s, char __user *dst,
 			      size_t count, bool *end)
 {
-	struct task_struct *task;
-	struct mm_struct *mm;
 	char *page;
 	ssize_t got;
 
@@ -224,22 +281,7 @@ static ssize_t td_stream_read(struct td_stream *s, char __user *dst,
 	page = (char *)__get_free_page(TD_GFP);
 	if (!page)
 		return -ENOMEM;
-	if (s->type == TASK_DIAG_CMDLINE) {
-		/* /proc/PID/cmdline finds the task and its mm at each read */
-		task = get_pid_task(s->pid, PIDTYPE_PID);
-		mm = task ? get_task_mm(task) : NULL;
-		if (task)
-			put_task_struct(task);
-		got = mm ? td_cmdline_read(mm, s->pos, dst, count, page, end) :
-			   0;
-		if (mm)
-			mmput(mm);
-	} else if (s->type == TASK_DIAG_ENVIRON) {
-		/* environ reads the mm it checked, while that still lives */
-		got = td_environ_read(s->mm, s->pos, dst, count, page, end);
-	} else {
-		got = td_groups_read(s->cred, s->pos, dst, count, page, end);
-	}
+	got = s->read(s, dst, count, page, end);
 	free_page((unsigned long)page);
 	return got;
 }
@@ -386,6 +428,7 @@ ssize_t td_emit_version(char __user *ubuf, size_t room, u32 seq)
 			.supported_strategies = td_supported_strategies(),
 			.max_chunk = TASK_DIAG_MAX_CHUNK,
 			.max_request_size = TASK_DIAG_MAX_REQUEST_SIZE,
+			.supported_flags = TD_REQ_FLAGS,
 		},
 	};
 

@@ -48,6 +48,9 @@ struct backend_ops {
 	int (*scan)(void *state, const struct selection *sel,
 		    struct task_set *out);
 	void (*release)(void *state);
+	/* optional: after probe refused, why, for the user, into why
+	 * (size bytes); left empty when there is nothing to add */
+	void (*explain)(char *why, size_t size);
 };
 
 extern const struct backend_ops procfs_backend;

@@ -5,10 +5,19 @@
 #include "items.h"
 
 const struct item_info item_table[ITEM_COUNT] = {
-#define ITEM_ROW(id, nm, ty, grp, field) \
-	[ITEM_##id] = { nm, ty, grp, offsetof(struct task, field) },
+/* grp may be IN_FILE(), which sets .file and .file_dir too */
+#define ITEM_ROW(id, nm, ty, grp, field, ...) \
+	[ITEM_##id] = { .name = nm, .type = ty, .block = GROUP_BLOCK(grp), \
+			.offset = offsetof(GROUP_STRUCT(grp), field), \
+			.group = grp },
 	ITEM_LIST(ITEM_ROW)
 #undef ITEM_ROW
+};
+
+const enum task_block group_blocks[GRP_COUNT] = {
+#define GROUP_BLOCK_ROW(id, name) [GRP_##id] = GROUP_BLOCK(GRP_##id),
+	GROUP_LIST(GROUP_BLOCK_ROW)
+#undef GROUP_BLOCK_ROW
 };
 
 const char *const group_names[GRP_COUNT] = {
@@ -17,22 +26,22 @@ const char *const group_names[GRP_COUNT] = {
 #undef GROUP_NAME
 };
 
-/* Items a second group fills as well: when that group is fetched for
+/* Items other groups fill as well: when one of those is fetched for
  * another item, the item costs nothing more (status gives VmRSS, which
  * saves ps aux, whose STAT needs status's VmLck, a statm read). */
 static const struct {
 	enum item item;
-	enum data_group also_in;
+	group_mask also_in;
 } item_also[] = {
-	{ ITEM_VM_RSS, GRP_STATUS },
+	{ ITEM_VM_RSS, GROUP_BIT(GRP_STATUS) | GROUP_BIT(GRP_STATUS_VM) },
 };
 
-static enum data_group also_in(enum item it)
+static group_mask also_in(enum item it)
 {
 	for (size_t i = 0; i < sizeof(item_also) / sizeof(item_also[0]); i++)
 		if (item_also[i].item == it)
 			return item_also[i].also_in;
-	return GRP_COUNT;
+	return 0;
 }
 
 group_mask items_to_groups(const enum item *items, size_t n)
@@ -40,18 +49,14 @@ group_mask items_to_groups(const enum item *items, size_t n)
 	group_mask m = 0;
 
 	for (size_t i = 0; i < n; i++)
-		if (items[i] < ITEM_COUNT && also_in(items[i]) == GRP_COUNT)
+		if (items[i] < ITEM_COUNT && !also_in(items[i]))
 			m |= GROUP_BIT(item_table[items[i]].group);
-	/* each such item: its own group unless its other one is fetched */
-	for (size_t i = 0; i < n; i++) {
-		enum data_group alt;
-
-		if (items[i] >= ITEM_COUNT ||
-		    (alt = also_in(items[i])) == GRP_COUNT)
-			continue;
-		if (!(m & GROUP_BIT(alt)))
+	/* each such item: its own group unless another that fills it is
+	 * fetched */
+	for (size_t i = 0; i < n; i++)
+		if (items[i] < ITEM_COUNT && also_in(items[i]) &&
+		    !(m & also_in(items[i])))
 			m |= GROUP_BIT(item_table[items[i]].group);
-	}
 	return m;
 }
 
@@ -63,9 +68,76 @@ const struct item_info *item_by_name(const char *name)
 	return NULL;
 }
 
+static const void *block_of(const struct task *t, enum task_block b)
+{
+	switch (b) {
+	case TB_STATUS: return t->status;
+	case TB_IO:     return t->io;
+	case TB_SMAPS:  return t->smaps;
+	case TB_NS:     return t->ns;
+	default:        return t;
+	}
+}
+
+const void *item_addr(const struct task *t, enum item it)
+{
+	return (const char *)block_of(t, item_table[it].block) +
+		item_table[it].offset;
+}
+
+void *item_addr_own(struct task *t, enum item it)
+{
+	void *b;
+
+	switch (item_table[it].block) {
+	case TB_STATUS: b = task_status_own(t); break;
+	case TB_IO:     b = task_io_own(t); break;
+	case TB_SMAPS:  b = task_smaps_own(t); break;
+	case TB_NS:     b = task_ns_own(t); break;
+	default:        b = t; break;
+	}
+	return b ? (char *)b + item_table[it].offset : NULL;
+}
+
+int task_own_blocks(struct task *t, group_mask g)
+{
+	for (; g; g &= g - 1) {
+		int grp = __builtin_ctz(g);
+		void *b = t;
+
+		if (grp >= GRP_COUNT)
+			break;
+		switch (group_blocks[grp]) {
+		case TB_STATUS: b = task_status_own(t); break;
+		case TB_IO:     b = task_io_own(t); break;
+		case TB_SMAPS:  b = task_smaps_own(t); break;
+		case TB_NS:     b = task_ns_own(t); break;
+		default:        break;
+		}
+		if (!b)
+			return -1;
+	}
+	return 0;
+}
+
+int task_move_block(struct task *dst, struct task *src, enum data_group g)
+{
+	void *tmp;
+
+#define SWAP(m) (tmp = dst->m, dst->m = src->m, src->m = tmp)
+	switch (group_blocks[g]) {
+	case TB_STATUS: SWAP(status); return 1;
+	case TB_IO:     SWAP(io); return 1;
+	case TB_SMAPS:  SWAP(smaps); return 1;
+	case TB_NS:     SWAP(ns); return 1;
+	default:        return 0;
+	}
+#undef SWAP
+}
+
 unsigned long long item_num(const struct task *t, enum item it)
 {
-	const char *p = (const char *)t + item_table[it].offset;
+	const char *p = item_addr(t, it);
 
 	switch (item_table[it].type) {
 	case T_INT:   return (unsigned long long)*(const int *)p;
@@ -88,7 +160,7 @@ bool item_is_signed(enum item it)
 
 const char *item_str(const struct task *t, enum item it)
 {
-	const char *p = (const char *)t + item_table[it].offset;
+	const char *p = item_addr(t, it);
 
 	if (item_table[it].type == T_STR)
 		return p;

@@ -2,6 +2,7 @@
  *
  * A cursor walks the buffer; every read checks the end, so a truncated or
  * garbled file can never make a parser read past what the kernel gave. */
+#include <errno.h>
 #include <string.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -184,6 +185,8 @@ int parse_status(const char *buf, size_t len, struct task *t)
 {
 	struct cursor c = { buf, buf + len };
 
+	if (!task_status_own(t))
+		return -ENOMEM;
 	while (c.p < c.end) {
 		const char *colon = memchr(c.p, ':', (size_t)(c.end - c.p));
 		const char *nl = memchr(c.p, '\n', (size_t)(c.end - c.p));
@@ -200,32 +203,32 @@ int parse_status(const char *buf, size_t len, struct task *t)
 		switch (k[0]) {
 		case 'G':
 			if (key_is(k, klen, "Gid"))
-				status_ids(&c, &t->rgid, &t->egid,
-					   &t->sgid, &t->fgid);
+				status_ids(&c, &t->status->rgid, &t->egid,
+					   &t->status->sgid, &t->status->fgid);
 			else if (key_is(k, klen, "Groups")) {
-				free(t->supgids);
-				t->supgids = status_groups(&c);
+				free(t->status->supgids);
+				t->status->supgids = status_groups(&c);
 			}
 			break;
 		case 'R':
 			if (key_is(k, klen, "RssAnon"))
-				t->vm_rss_anon = status_kib(&c);
+				t->status->vm_rss_anon = status_kib(&c);
 			else if (key_is(k, klen, "RssFile"))
-				t->vm_rss_file = status_kib(&c);
+				t->status->vm_rss_file = status_kib(&c);
 			else if (key_is(k, klen, "RssShmem"))
-				t->vm_rss_shared = status_kib(&c);
+				t->status->vm_rss_shared = status_kib(&c);
 			break;
 		case 'S':
 			if (key_is(k, klen, "SigPnd"))
-				t->sig_pending = next_hex(&c);
+				t->status->sig_pending = next_hex(&c);
 			else if (key_is(k, klen, "ShdPnd"))
-				t->sig_shared = next_hex(&c);
+				t->status->sig_shared = next_hex(&c);
 			else if (key_is(k, klen, "SigBlk"))
-				t->sig_blocked = next_hex(&c);
+				t->status->sig_blocked = next_hex(&c);
 			else if (key_is(k, klen, "SigIgn"))
-				t->sig_ignored = next_hex(&c);
+				t->status->sig_ignored = next_hex(&c);
 			else if (key_is(k, klen, "SigCgt"))
-				t->sig_caught = next_hex(&c);
+				t->status->sig_caught = next_hex(&c);
 			break;
 		case 'T':
 			if (key_is(k, klen, "Tgid")) {
@@ -233,34 +236,34 @@ int parse_status(const char *buf, size_t len, struct task *t)
 				t->tgid = (int)v;
 			} else if (key_is(k, klen, "TracerPid")) {
 				next_ull(&c, &v);
-				t->tracer = (int)v;
+				t->status->tracer = (int)v;
 			} else if (key_is(k, klen, "Threads")) {
 				next_ull(&c, &v);
-				t->status_nlwp = (int)v;
+				t->status->status_nlwp = (int)v;
 			}
 			break;
 		case 'U':
 			if (key_is(k, klen, "Uid"))
-				status_ids(&c, &t->ruid, &t->euid,
-					   &t->suid, &t->fuid);
+				status_ids(&c, &t->status->ruid, &t->euid,
+					   &t->status->suid, &t->status->fuid);
 			break;
 		case 'V':
 			if (key_is(k, klen, "VmSize"))
-				t->vm_size = status_kib(&c);
+				t->status->vm_size = status_kib(&c);
 			else if (key_is(k, klen, "VmLck"))
-				t->vm_lock = status_kib(&c);
+				t->status->vm_lock = status_kib(&c);
 			else if (key_is(k, klen, "VmRSS"))
 				t->vm_rss = status_kib(&c);
 			else if (key_is(k, klen, "VmData"))
-				t->vm_data = status_kib(&c);
+				t->status->vm_data = status_kib(&c);
 			else if (key_is(k, klen, "VmStk"))
-				t->vm_stack = status_kib(&c);
+				t->status->vm_stack = status_kib(&c);
 			else if (key_is(k, klen, "VmExe"))
-				t->vm_exe = status_kib(&c);
+				t->status->vm_exe = status_kib(&c);
 			else if (key_is(k, klen, "VmLib"))
-				t->vm_lib = status_kib(&c);
+				t->status->vm_lib = status_kib(&c);
 			else if (key_is(k, klen, "VmSwap"))
-				t->vm_swap = status_kib(&c);
+				t->status->vm_swap = status_kib(&c);
 			break;
 		}
 		next_line(&c);
@@ -315,20 +318,20 @@ static void io_key(const char *k, size_t klen, struct cursor *c,
 		const char *name;
 		size_t off;
 	} keys[] = {
-		{ "rchar", offsetof(struct task, io_rchar) },
-		{ "wchar", offsetof(struct task, io_wchar) },
-		{ "syscr", offsetof(struct task, io_syscr) },
-		{ "syscw", offsetof(struct task, io_syscw) },
-		{ "read_bytes", offsetof(struct task, io_read_bytes) },
-		{ "write_bytes", offsetof(struct task, io_write_bytes) },
+		{ "rchar", offsetof(struct task_io, io_rchar) },
+		{ "wchar", offsetof(struct task_io, io_wchar) },
+		{ "syscr", offsetof(struct task_io, io_syscr) },
+		{ "syscw", offsetof(struct task_io, io_syscw) },
+		{ "read_bytes", offsetof(struct task_io, io_read_bytes) },
+		{ "write_bytes", offsetof(struct task_io, io_write_bytes) },
 		{ "cancelled_write_bytes",
-		  offsetof(struct task, io_cancelled_write_bytes) },
+		  offsetof(struct task_io, io_cancelled_write_bytes) },
 	};
 
 	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
 		if (key_is(k, klen, keys[i].name)) {
 			unsigned long long *f = (unsigned long long *)
-				((char *)t + keys[i].off);
+				((char *)t->io + keys[i].off);
 			next_ull(c, f);
 			return;
 		}
@@ -336,6 +339,8 @@ static void io_key(const char *k, size_t klen, struct cursor *c,
 
 int parse_io(const char *buf, size_t len, struct task *t)
 {
+	if (!task_io_own(t))
+		return -ENOMEM;
 	parse_kv(buf, len, t, io_key);
 	return 0;
 }
@@ -347,14 +352,14 @@ static void smaps_key(const char *k, size_t klen, struct cursor *c,
 		const char *name;
 		size_t off;
 	} keys[] = {
-		{ "Rss", offsetof(struct task, sm_rss) },
-		{ "Pss", offsetof(struct task, sm_pss) },
-		{ "Pss_Anon", offsetof(struct task, sm_pss_anon) },
-		{ "Pss_File", offsetof(struct task, sm_pss_file) },
-		{ "Pss_Shmem", offsetof(struct task, sm_pss_shmem) },
-		{ "Swap", offsetof(struct task, sm_swap) },
-		{ "SwapPss", offsetof(struct task, sm_swap_pss) },
-		{ "Locked", offsetof(struct task, sm_locked) },
+		{ "Rss", offsetof(struct task_smaps, sm_rss) },
+		{ "Pss", offsetof(struct task_smaps, sm_pss) },
+		{ "Pss_Anon", offsetof(struct task_smaps, sm_pss_anon) },
+		{ "Pss_File", offsetof(struct task_smaps, sm_pss_file) },
+		{ "Pss_Shmem", offsetof(struct task_smaps, sm_pss_shmem) },
+		{ "Swap", offsetof(struct task_smaps, sm_swap) },
+		{ "SwapPss", offsetof(struct task_smaps, sm_swap_pss) },
+		{ "Locked", offsetof(struct task_smaps, sm_locked) },
 	};
 	unsigned long long v;
 
@@ -362,13 +367,13 @@ static void smaps_key(const char *k, size_t klen, struct cursor *c,
 	if (key_is(k, klen, "Private_Clean") ||
 	    key_is(k, klen, "Private_Dirty")) {
 		next_ull(c, &v);
-		t->sm_uss += (unsigned long)v;
+		t->smaps->sm_uss += (unsigned long)v;
 		return;
 	}
 	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
 		if (key_is(k, klen, keys[i].name)) {
 			next_ull(c, &v);
-			*(unsigned long *)((char *)t + keys[i].off) =
+			*(unsigned long *)((char *)t->smaps + keys[i].off) =
 				(unsigned long)v;
 			return;
 		}
@@ -376,6 +381,8 @@ static void smaps_key(const char *k, size_t klen, struct cursor *c,
 
 int parse_smaps_rollup(const char *buf, size_t len, struct task *t)
 {
+	if (!task_smaps_own(t))
+		return -ENOMEM;
 	parse_kv(buf, len, t, smaps_key);
 	return 0;
 }

@@ -1,13 +1,8 @@
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 #include "request.h"
-#ifdef HAVE_TASK_DIAG
-#include "backends/task_diag/td_io.h"   /* TD_PATH */
-#endif
 
 struct request {
 	const struct backend_ops *ops;
@@ -37,32 +32,6 @@ static void list_valid(char *buf, size_t size)
 				backends[i]->name);
 }
 
-/* The probe of a named backend refused: find out why, for the user. */
-static void explain(const char *name)
-{
-	if (strcmp(name, "procfs") == 0)
-		return;         /* no usable /proc: the reference's message */
-#ifdef HAVE_TASK_DIAG
-	if (strcmp(name, "task_diag") == 0) {
-		int fd = open(TD_PATH, O_RDWR | O_CLOEXEC);
-
-		if (fd >= 0) {
-			close(fd);
-			snprintf(why, sizeof(why), "PROCPS_BACKEND=task_diag: "
-				 "the module behind %s answers with a version "
-				 "this program does not understand", TD_PATH);
-		} else if (errno == ENOENT && access("/proc/self", F_OK) == 0) {
-			snprintf(why, sizeof(why), "PROCPS_BACKEND=task_diag: "
-				 "%s does not exist (the task_diag module is "
-				 "not loaded)", TD_PATH);
-		} else {
-			snprintf(why, sizeof(why), "PROCPS_BACKEND=task_diag: "
-				 "%s: %s", TD_PATH, strerror(errno));
-		}
-	}
-#endif
-}
-
 static const struct backend_ops *choose_backend(void)
 {
 	const char *want = getenv("PROCPS_BACKEND");
@@ -83,7 +52,9 @@ static const struct backend_ops *choose_backend(void)
 		errno = 0;
 		if (backends[i]->probe() == 0)
 			return backends[i];
-		explain(want);
+		/* the probe refused: the backend says why, for the user */
+		if (backends[i]->explain)
+			backends[i]->explain(why, sizeof(why));
 		errno = ENODEV;
 		return NULL;
 	}

@@ -3,6 +3,8 @@
 #ifndef PROCPS_TD_SYSINFO_H
 #define PROCPS_TD_SYSINFO_H
 
+#include <sys/types.h>
+
 unsigned long long sys_hertz(void);        /* clock ticks per second */
 unsigned sys_page_kib(void);               /* page size in KiB */
 unsigned sys_pid_digits(void);             /* digits of pid_max, min 5 */
@@ -14,5 +16,10 @@ long sys_cpu_count(void);
 /* The calling process's controlling terminal, as the tty_nr field of
  * /proc/self/stat encodes it (0 for none); read once. */
 int sys_own_tty_nr(void);
+/* Whether /proc is there to read (the reference's first check). */
+int sys_proc_mounted(void);
+/* init's /proc/1/cgroup into buf (NUL-terminated, at most size - 1
+ * bytes): its length, or -1 when it cannot be read. */
+ssize_t sys_init_cgroup(char *buf, size_t size);
 
 #endif

@@ -3,45 +3,97 @@
 #include "items.h"
 #include "taskset.h"
 
+/* The shared empty blocks: const, so a write through one faults. */
+static const struct task_status no_status;
+static const struct task_io no_io;
+static const struct task_smaps no_smaps;
+static const struct task_ns_inodes no_ns;
+
 void task_clear(struct task *t)
 {
 	memset(t, 0, sizeof(*t));
+	t->status = (struct task_status *)&no_status;
+	t->io = (struct task_io *)&no_io;
+	t->smaps = (struct task_smaps *)&no_smaps;
+	t->ns = (struct task_ns_inodes *)&no_ns;
 }
+
+/* The row's own block: allocated on first use. */
+#define BLOCK_OWN(fn, type, member, none)                              \
+	type *fn(struct task *t)                                        \
+	{                                                               \
+		if (t->member == &none)                                 \
+			t->member = calloc(1, sizeof(type));            \
+		return t->member;                                       \
+	}
+BLOCK_OWN(task_status_own, struct task_status, status, no_status)
+BLOCK_OWN(task_io_own, struct task_io, io, no_io)
+BLOCK_OWN(task_smaps_own, struct task_smaps, smaps, no_smaps)
+BLOCK_OWN(task_ns_own, struct task_ns_inodes, ns, no_ns)
+#undef BLOCK_OWN
 
 /* What a row owns, by item type, from the item table: the strings and
  * blobs a backend allocated (so a new string field is freed and copied
  * without a line here). */
-#define T_INT_OWNED(op, f)
-#define T_UINT_OWNED(op, f)
-#define T_LONG_OWNED(op, f)
-#define T_ULONG_OWNED(op, f)
-#define T_ULL_OWNED(op, f)
-#define T_U64_OWNED(op, f)
-#define T_CHAR_OWNED(op, f)
-#define T_STR_OWNED(op, f)
-#define T_STRP_OWNED(op, f) op##_str(&t->f, &bad);
-#define T_BLOB_OWNED(op, f) op##_blob(&t->f, &bad);
+#define T_INT_OWNED(op, b, f)
+#define T_UINT_OWNED(op, b, f)
+#define T_LONG_OWNED(op, b, f)
+#define T_ULONG_OWNED(op, b, f)
+#define T_ULL_OWNED(op, b, f)
+#define T_U64_OWNED(op, b, f)
+#define T_CHAR_OWNED(op, b, f)
+#define T_STR_OWNED(op, b, f)
+#define T_STRP_OWNED(op, b, f) op##_str(&b->f, &bad);
+#define T_BLOB_OWNED(op, b, f) op##_blob(&b->f, &bad);
 
+/* Each leaves the row safe to free again; a string of the shared empty
+ * block is always NULL, so it is never written. */
 static void free_str(char **s, int *bad)
 {
 	(void)bad;
-	free(*s);
+	if (*s) {
+		free(*s);
+		*s = NULL;
+	}
 }
 
 static void free_blob(struct task_blob *b, int *bad)
 {
 	(void)bad;
-	free(b->data);
+	if (b->data) {
+		free(b->data);
+		b->data = NULL;
+		b->len = 0;
+	}
+}
+
+/* Frees the row's own blocks (their strings are freed already). */
+static void free_blocks(struct task *t)
+{
+	if (t->status != &no_status)
+		free(t->status);
+	if (t->io != &no_io)
+		free(t->io);
+	if (t->smaps != &no_smaps)
+		free(t->smaps);
+	if (t->ns != &no_ns)
+		free(t->ns);
+	t->status = (struct task_status *)&no_status;
+	t->io = (struct task_io *)&no_io;
+	t->smaps = (struct task_smaps *)&no_smaps;
+	t->ns = (struct task_ns_inodes *)&no_ns;
 }
 
 void task_free_strings(struct task *t)
 {
 	int bad = 0;
 
-#define FREE_OWNED(id, nm, ty, grp, field) ty##_OWNED(free, field)
+#define FREE_OWNED(id, nm, ty, grp, field, ...) \
+	ty##_OWNED(free, GROUP_BASE(t, grp), field)
 	ITEM_LIST(FREE_OWNED)
 #undef FREE_OWNED
 	(void)bad;
+	free_blocks(t);
 }
 
 static void copy_blob(struct task_blob *b, int *bad)
@@ -67,13 +119,34 @@ static void copy_str(char **s, int *bad)
 		*bad = 1;
 }
 
+/* A block of its own for the copy (the shared empty one stays shared;
+ * without memory, the copy gets the empty one and bad is set). */
+static void copy_block(void **b, const void *none, size_t size, int *bad)
+{
+	void *c;
+
+	if (*b == none)
+		return;
+	c = malloc(size);
+	if (c)
+		memcpy(c, *b, size);
+	else
+		*bad = 1;
+	*b = c ? c : (void *)none;
+}
+
 int task_copy(struct task *dst, const struct task *src)
 {
 	struct task *t = dst;
 	int bad = 0;
 
 	*dst = *src;
-#define COPY_OWNED(id, nm, ty, grp, field) ty##_OWNED(copy, field)
+	copy_block((void **)&dst->status, &no_status, sizeof(*dst->status), &bad);
+	copy_block((void **)&dst->io, &no_io, sizeof(*dst->io), &bad);
+	copy_block((void **)&dst->smaps, &no_smaps, sizeof(*dst->smaps), &bad);
+	copy_block((void **)&dst->ns, &no_ns, sizeof(*dst->ns), &bad);
+#define COPY_OWNED(id, nm, ty, grp, field, ...) \
+	ty##_OWNED(copy, GROUP_BASE(t, grp), field)
 	ITEM_LIST(COPY_OWNED)
 #undef COPY_OWNED
 	return bad ? -1 : 0;

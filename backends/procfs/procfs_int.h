@@ -1,5 +1,6 @@
-/* The procfs backend's own parts: its state, the per-thread reader, the
- * kept descriptors (held.c) and the parallel scan (parallel.c). */
+/* The procfs backend's own parts: its state, the per-thread reader
+ * (reader.c), one process's rows (row.c), the kept descriptors (held.c)
+ * and the parallel scan (parallel.c). */
 #ifndef PROCPS_TD_PROCFS_INT_H
 #define PROCPS_TD_PROCFS_INT_H
 
@@ -10,11 +11,25 @@
 
 struct held_fds;
 
+enum { DENTS_BUF = 64 * 1024, PATH_MAXLEN = 64 };
+
+/* what getdents64 fills the listing buffers with */
+struct linux_dirent64 {
+	unsigned long long d_ino;
+	long long d_off;
+	unsigned short d_reclen;
+	unsigned char d_type;
+	char d_name[];
+};
+
 /* Set once per scan, then only read, by every scanning thread. */
 struct procfs {
 	int procfd;
 	bool real_proc;         /* procfs itself: it lists pids ascending */
 	group_mask groups;
+	/* the items of those groups that are a file of their own (IN_FILE) */
+	enum item file_items[ITEM_COUNT];
+	size_t nfile_items;
 	unsigned long page_kib;
 	struct held_fds *held;  /* kept descriptors (top), or NULL */
 	const struct selection *sel;    /* the scan's */
@@ -36,6 +51,10 @@ void reader_release(struct reader *r);
 /* Reads path (relative to /proc) whole into r->buf, NUL-terminated.
  * Returns its length, or -1.  fd >= 0: read that open file from 0. */
 ssize_t reader_read(struct reader *r, const char *path, int fd);
+/* The pid a /proc directory name stands for, or -1 (not a pid). */
+int pid_of_name(const char *name);
+
+/* row.c */
 
 /* One process (and its threads as sel asks) appended to out; 0, or
  * -ENOMEM.  A vanished process appends nothing. */

@@ -7,10 +7,12 @@
  * and, whenever the module fails or goes away, answers the whole scan
  * through the procfs backend instead, so callers never see the switch. */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #include "../../library/backend.h"
 #include "td_fallback.h"
 #include "td_fill.h"
@@ -111,7 +113,8 @@ static int connect_module(struct td_state *s)
 	s->connected = 1;
 	if (!supported_ok(&s->conn.ver) ||
 	    td_plan_make(s->groups, s->conn.ver.supported_groups,
-			 s->conn.ver.version, &s->plan) < 0) {
+			 s->conn.ver.version, s->conn.ver.supported_flags,
+			 &s->plan) < 0) {
 		disconnect(s);
 		return -1;
 	}
@@ -277,7 +280,9 @@ static int leader_links(struct td_sink *k, struct task *t)
 	if (k->leader_tgid != t->tgid)
 		return 0;
 	if (g & GROUP_BIT(GRP_NS)) {
-		memcpy(t->ns, l->ns, sizeof(t->ns));
+		if (!task_ns_own(t))
+			return -ENOMEM;
+		*t->ns = *l->ns;
 		t->groups_filled = (t->groups_filled & ~GROUP_BIT(GRP_NS)) |
 			(l->groups_filled & GROUP_BIT(GRP_NS));
 	}
@@ -338,8 +343,8 @@ static int query(struct td_state *s, uint64_t show, uint32_t strategy,
 		 uint32_t pid, td_emit_fn emit, struct td_sink *k)
 {
 	int fatal = 0;
-	int rc = td_conn_query(&s->conn, &s->parser, show, strategy, pid,
-			       emit, k, &fatal);
+	int rc = td_conn_query(&s->conn, &s->parser, show, s->plan.flags,
+			       strategy, pid, emit, k, &fatal);
 
 	if (fatal)
 		disconnect(s);
@@ -514,10 +519,31 @@ static int td_scan(void *state, const struct selection *sel,
 	return scan_procfs(s, sel, out);
 }
 
+/* Why the probe refused, for a user who asked for this backend. */
+static void td_explain(char *why, size_t size)
+{
+	int fd = open(TD_PATH, O_RDWR | O_CLOEXEC);
+
+	if (fd >= 0) {
+		close(fd);
+		snprintf(why, size, "PROCPS_BACKEND=task_diag: "
+			 "the module behind %s answers with a version "
+			 "this program does not understand", TD_PATH);
+	} else if (errno == ENOENT && access("/proc/self", F_OK) == 0) {
+		snprintf(why, size, "PROCPS_BACKEND=task_diag: "
+			 "%s does not exist (the task_diag module is "
+			 "not loaded)", TD_PATH);
+	} else {
+		snprintf(why, size, "PROCPS_BACKEND=task_diag: "
+			 "%s: %s", TD_PATH, strerror(errno));
+	}
+}
+
 const struct backend_ops task_diag_backend = {
 	.name = "task_diag",
 	.probe = td_probe,
 	.prepare = td_prepare,
 	.scan = td_scan,
 	.release = td_release,
+	.explain = td_explain,
 };

@@ -21,6 +21,9 @@ void td_fallback_release(struct td_fallback *fb)
 
 void td_move_group(struct task *dst, struct task *src, enum data_group g)
 {
+	/* a group with a block of its own moves whole */
+	if (task_move_block(dst, src, g))
+		goto filled;
 	for (size_t i = 0; i < ITEM_COUNT; i++) {
 		const struct item_info *it = &item_table[i];
 		char *d = (char *)dst + it->offset, *s = (char *)src + it->offset;
@@ -47,13 +50,31 @@ void td_move_group(struct task *dst, struct task *src, enum data_group g)
 		}
 		memcpy(d, s, size);
 	}
-	/* fields that are not items of their own */
-	if (g == GRP_NS)
-		memcpy(dst->ns, src->ns, sizeof(dst->ns));
-	if (g == GRP_STATUS)
-		dst->status_nlwp = src->status_nlwp;
+filled:
 	dst->groups_filled = (dst->groups_filled & ~GROUP_BIT(g)) |
 		(src->groups_filled & GROUP_BIT(g));
+}
+
+/* The fallback's groups from src into dst: a block that holds several of
+ * them (status and its Vm lines) moves once. */
+static void move_groups(struct task *dst, struct task *src, group_mask groups)
+{
+	unsigned moved = 0;     /* bit per block already moved */
+
+	for (int g = 0; g < GRP_COUNT; g++) {
+		enum task_block b = group_blocks[g];
+		group_mask bit = GROUP_BIT(g);
+
+		if (!(groups & bit) || g == GRP_STAT)
+			continue;
+		if (b != TB_CORE && (moved & (1u << b))) {
+			dst->groups_filled = (dst->groups_filled & ~bit) |
+				(src->groups_filled & bit);
+			continue;
+		}
+		moved |= 1u << b;
+		td_move_group(dst, src, (enum data_group)g);
+	}
 }
 
 static int same_row(const struct task *a, const struct task *b)
@@ -126,10 +147,7 @@ int td_fallback_fill(struct td_fallback *fb, enum thread_mode mode, int all,
 				break;
 		if (k >= fb->rows.n || !same_row(&fb->rows.v[k], t))
 			continue;
-		for (int g = 0; g < GRP_COUNT; g++)
-			if ((fb->groups & GROUP_BIT(g)) && g != GRP_STAT)
-				td_move_group(t, &fb->rows.v[k],
-					      (enum data_group)g);
+		move_groups(t, &fb->rows.v[k], fb->groups);
 		if (k == j)
 			j++;
 	}

@@ -87,8 +87,8 @@ void td_conn_close(struct td_conn *c)
 }
 
 int td_conn_query(struct td_conn *c, struct td_parser *p, uint64_t show,
-		  uint32_t strategy, uint32_t pid, td_emit_fn emit, void *arg,
-		  int *fatal)
+		  uint32_t flags, uint32_t strategy, uint32_t pid,
+		  td_emit_fn emit, void *arg, int *fatal)
 {
 	char req[128];
 	int len, rc;
@@ -96,7 +96,7 @@ int td_conn_query(struct td_conn *c, struct td_parser *p, uint64_t show,
 	*fatal = 0;
 	if (++c->seq == 0)
 		c->seq = 1;
-	len = td_req_get(req, sizeof(req), show, strategy, pid, c->seq);
+	len = td_req_get(req, sizeof(req), show, flags, strategy, pid, c->seq);
 	if (len < 0)
 		return -ENOMEM;
 	rc = write_req(c->fd, req, (size_t)len);

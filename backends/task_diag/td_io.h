@@ -30,7 +30,7 @@ void td_conn_close(struct td_conn *c);
  * -ESRCH for a pid that is gone); or any other failure with *fatal 1:
  * the transport or the answer broke and the fd should be reopened. */
 int td_conn_query(struct td_conn *c, struct td_parser *p, uint64_t show,
-		  uint32_t strategy, uint32_t pid, td_emit_fn emit, void *arg,
-		  int *fatal);
+		  uint32_t flags, uint32_t strategy, uint32_t pid,
+		  td_emit_fn emit, void *arg, int *fatal);
 
 #endif

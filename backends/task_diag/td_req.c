@@ -5,7 +5,7 @@
 #include "td_req.h"
 
 int td_plan_make(group_mask groups, uint64_t supported, uint32_t version,
-		 struct td_plan *p)
+		 uint32_t supported_flags, struct td_plan *p)
 {
 	memset(p, 0, sizeof(*p));
 	groups |= GROUP_BIT(GRP_STAT);
@@ -28,6 +28,13 @@ int td_plan_make(group_mask groups, uint64_t supported, uint32_t version,
 	if (p->fallback & GROUP_BIT(GRP_STAT))
 		return -1;
 	p->whole_show = p->show & (TASK_DIAG_SHOW_STAT | TASK_DIAG_SHOW_IO);
+	/* the parts of STAT that cost a walk or a lock per task */
+	if (!(groups & GROUP_BIT(GRP_STAT_MM)))
+		p->flags |= TASK_DIAG_REQ_NO_STAT_MM;
+	if (!(groups & GROUP_BIT(item_table[ITEM_SIG_IGNORED].group)) &&
+	    !(groups & GROUP_BIT(item_table[ITEM_SIG_CAUGHT].group)))
+		p->flags |= TASK_DIAG_REQ_NO_SIGHANDLERS;
+	p->flags &= supported_flags;
 	return 0;
 }
 
@@ -53,8 +60,8 @@ out:
 	return len;
 }
 
-int td_req_get(void *buf, size_t cap, uint64_t show, uint32_t strategy,
-	       uint32_t pid, uint32_t seq)
+int td_req_get(void *buf, size_t cap, uint64_t show, uint32_t flags,
+	       uint32_t strategy, uint32_t pid, uint32_t seq)
 {
 	struct task_diag_pid req;
 
@@ -62,6 +69,7 @@ int td_req_get(void *buf, size_t cap, uint64_t show, uint32_t strategy,
 	req.show_flags = show;
 	req.dump_strategy = strategy;
 	req.pid = pid;
+	req.flags = flags;
 	return build(buf, cap, TASK_DIAG_CMD_GET, &req, sizeof(req), seq);
 }
 

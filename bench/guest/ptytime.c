@@ -13,11 +13,12 @@
  *   run 1 WALL USER SYS MAXRSS_KB STATUS
  *
  * With -f, it types "q" as soon as the output has shown MARKER (default
- * "top - ", the first line of every top screen) FRAMES times, so top
- * quits after exactly that many refreshes (the interactive top takes the
- * key while it waits out its delay).  bench/guest/run.sh uses it for the
- * interactive top, whose per-refresh cost includes the screen handling a
- * batch run skips.  Built static by guest-bench.  Gives up after 900 s.
+ * "top - ") FRAMES times.  That is not a count of top's refreshes: top
+ * rewrites only the lines that changed, and its first line changes once
+ * a second, so a refresh within the same second shows no marker.
+ * bench/guest/run.sh therefore ends the interactive top with its own -n
+ * and uses ptytime only for the terminal and the rusage.  Built static by
+ * guest-bench.  Gives up after 900 s.
  */
 #define _GNU_SOURCE
 #include <errno.h>

@@ -6,7 +6,7 @@
 #
 # Times the reference ps/top and procps-td with each backend, interleaved,
 # for every size in /extra/bench.conf (the interactive top on a 120x40
-# pseudo-terminal through ./ptytime, which quits it after IFRAMES
+# pseudo-terminal through ./ptytime, ended by its -n after IFRAMES
 # refreshes), and prints one line per run:
 #   BENCH n=N procs=P impl=I cmd=KEY run=R wall=S user=S sys=S rss=KB rc=RC
 # which bench/run --guest turns into ratio tables (TCG timings are only
@@ -131,21 +131,34 @@ bench_cmd() {
 
 # profile N: where top -b's time goes, per implementation (perf's
 # cpu-clock samples: kernel, module, libraries, the program itself)
+# perf samples of one command line (KEY names it in the PROF lines)
+profile_cmd() { # n impl key command...
+	n=$1 impl=$2 key=$3
+	shift 3
+	PROCPS_BACKEND=$(backend "$impl") $perf record -q -e cpu-clock \
+		-F 2000 -o /tmp/perf.data -- "$@" >/dev/null 2>/tmp/perf.err ||
+		{ echo "PROF n=$n impl=$impl cmd=$key perf failed: $(head -1 /tmp/perf.err)"; return; }
+	for sort in dso dso,sym; do
+		$perf report -i /tmp/perf.data --stdio --no-children \
+			--sort "$sort" --percent-limit 0.7 2>/dev/null |
+			grep -v '^#' | grep -v '^$' |
+			sed "s/^/PROF n=$n impl=$impl cmd=$key sort=$sort /"
+	done
+	rm -f /tmp/perf.data
+}
+
+# batch top, five ps -e in a row, and (with ptytime) the interactive top
 profile() {
 	perf=/usr/bin/perf      # from ref-root, at the host's path
 	[ -x $perf ] || { echo "PROF n=$1 no perf"; return; }
 	for impl in $TOP_OK; do
-		PROCPS_BACKEND=$(backend "$impl") $perf record -q -e cpu-clock \
-			-F 2000 -o /tmp/perf.data -- $(prog "$impl" top) \
-			-b -d 0.2 -n 10 >/dev/null 2>/tmp/perf.err ||
-			{ echo "PROF n=$1 impl=$impl perf failed: $(head -1 /tmp/perf.err)"; continue; }
-		for sort in dso dso,sym; do
-			$perf report -i /tmp/perf.data --stdio --no-children \
-				--sort "$sort" --percent-limit 0.7 2>/dev/null |
-				grep -v '^#' | grep -v '^$' |
-				sed "s/^/PROF n=$1 impl=$impl sort=$sort /"
-		done
-		rm -f /tmp/perf.data
+		top=$(prog "$impl" top)
+		ps=$(prog "$impl" ps)
+		profile_cmd "$1" "$impl" top-b $top -b -d 0.2 -n 10
+		profile_cmd "$1" "$impl" ps-e sh -c \
+			"for i in 1 2 3 4 5; do $ps -e; done"
+		[ -x ./ptytime ] && profile_cmd "$1" "$impl" top-pty \
+			./ptytime -s 120x40 -e TERM=linux -- $top -d 0.2 -n 10
 	done
 }
 
@@ -179,11 +192,15 @@ for n in $SIZES; do
 		if [ -n "$TOP_OK" ]; then
 			bench_cmd "$n" "$procs" "top -b -d 0.2 -n $TOP_FRAMES" top \
 				"$TOP_OK" -b -d 0.2 -n "$TOP_FRAMES"
-			# interactive: the key names the refreshes ptytime lets run
+			# interactive: -n ends both tops after exactly IFRAMES
+			# refreshes.  (Counting "top - " markers undercounted
+			# them: a refresh within the same second of the clock
+			# does not rewrite that line, and the faster program
+			# makes more such refreshes per marker.)
 			if [ -x ./ptytime ]; then
-				RUNNER="./ptytime -s 120x40 -f $IFRAMES -e TERM=linux"
+				RUNNER="./ptytime -s 120x40 -e TERM=linux"
 				bench_cmd "$n" "$procs" "top 120x40 -d 0.2 -n $IFRAMES" \
-					top "$TOP_OK" -d 0.2
+					top "$TOP_OK" -d 0.2 -n "$IFRAMES"
 				RUNNER=""
 			fi
 		fi

@@ -6,6 +6,7 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +16,11 @@
 #include "fixture.h"
 
 static uint64_t groups;
+
+static void on_usr1(int sig)
+{
+	(void)sig;
+}
 static pid_t fix[16];
 static const char *fix_name[16];
 static int nfix;
@@ -97,6 +103,58 @@ static int on_quiet(const struct td_task *t, void *arg)
 	return 0;
 }
 
+/* STAT of this process with request flags: what they skip reads 0, the
+ * rest is as without them */
+static int on_stat(const struct td_task *t, void *arg)
+{
+	*(struct task_diag_stat *)arg = t->stat;
+	return 0;
+}
+
+static int stat_with(int fd, uint32_t flags, struct task_diag_stat *st)
+{
+	char err[256];
+
+	memset(st, 0, sizeof(*st));
+	if (td_request_flags(fd, TASK_DIAG_SHOW_BASE | TASK_DIAG_SHOW_STAT,
+			     flags, TASK_DIAG_DUMP_ONE, getpid(), 11))
+		return -1;
+	return td_collect(fd, 65536, 11, on_stat, st, err, sizeof(err)) == 1 ?
+		0 : -1;
+}
+
+static void request_flags(int fd)
+{
+	const uint64_t caught = 1ULL << (SIGUSR1 - 1);
+	const uint64_t ignored = 1ULL << (SIGUSR2 - 1);
+	struct task_diag_stat all, nosig, nomm;
+	struct sigaction sa = { .sa_handler = on_usr1 };
+
+	sigaction(SIGUSR1, &sa, NULL);
+	signal(SIGUSR2, SIG_IGN);
+	if (stat_with(fd, 0, &all) ||
+	    stat_with(fd, TASK_DIAG_REQ_NO_SIGHANDLERS, &nosig) ||
+	    stat_with(fd, TASK_DIAG_REQ_NO_STAT_MM, &nomm)) {
+		fail("request flags: a request failed");
+		return;
+	}
+	check((all.sig_caught & caught) && (all.sig_ignored & ignored) &&
+	      all.vsize && all.start_code && all.wchan == nosig.wchan,
+	      "no flags: handlers (%#llx, %#llx) and the address space",
+	      (unsigned long long)all.sig_caught,
+	      (unsigned long long)all.sig_ignored);
+	check(!nosig.sig_caught && !nosig.sig_ignored &&
+	      nosig.vsize == all.vsize && nosig.start_code == all.start_code,
+	      "NO_SIGHANDLERS: no handler bits, the address space kept");
+	check(!nomm.vsize && !nomm.rss && !nomm.start_code && !nomm.end_code &&
+	      !nomm.start_stack && !nomm.wchan && !nomm.stat_flags &&
+	      (nomm.sig_caught & caught) &&
+	      nomm.start_time == all.start_time && nomm.nice == all.nice,
+	      "NO_STAT_MM: no address-space fields, the rest kept");
+	signal(SIGUSR1, SIG_DFL);
+	signal(SIGUSR2, SIG_DFL);
+}
+
 /* a task whose BASE differed: accept it if a fresh look agrees */
 static int recheck(int fd, pid_t pid)
 {
@@ -157,6 +215,9 @@ int main(void)
 	      v.min_read_size == TASK_DIAG_MIN_READ_SIZE,
 	      "version handshake (version %u, groups %#llx)", v.version,
 	      (unsigned long long)v.supported_groups);
+	check(v.supported_flags == (TASK_DIAG_REQ_NO_SIGHANDLERS |
+				    TASK_DIAG_REQ_NO_STAT_MM),
+	      "request flags offered (%#x)", v.supported_flags);
 	groups = v.supported_groups;
 	check(groups == TD_ALL_GROUPS_V1, "every group is available (%#llx)",
 	      (unsigned long long)groups);
@@ -251,6 +312,7 @@ int main(void)
 		check(cnt == n, "THREAD lists %ld of %d threads %s", cnt, n,
 		      err);
 	}
+	request_flags(fd);
 	hold_kill_all();
 	close(fd);
 	printf("t_values: %d passed, %d failed\n", td_passes, td_fails);

@@ -82,6 +82,12 @@ int td_write_raw(int fd, const void *buf, size_t len)
 int td_request(int fd, uint64_t show, uint32_t strategy, uint32_t pid,
 	       uint32_t seq)
 {
+	return td_request_flags(fd, show, 0, strategy, pid, seq);
+}
+
+int td_request_flags(int fd, uint64_t show, uint32_t flags,
+		     uint32_t strategy, uint32_t pid, uint32_t seq)
+{
 	struct {
 		struct nlmsghdr h;
 		struct task_diag_pid r;
@@ -95,6 +101,7 @@ int td_request(int fd, uint64_t show, uint32_t strategy, uint32_t pid,
 	req.r.show_flags = show;
 	req.r.dump_strategy = strategy;
 	req.r.pid = pid;
+	req.r.flags = flags;
 	return td_write_raw(fd, &req, sizeof(req));
 }
 

@@ -41,6 +41,9 @@ int td_open(const char *path);
 /* 0 or -errno */
 int td_request(int fd, uint64_t show, uint32_t strategy, uint32_t pid,
 	       uint32_t seq);
+/* the same with request flags (TASK_DIAG_REQ_*) */
+int td_request_flags(int fd, uint64_t show, uint32_t flags,
+		     uint32_t strategy, uint32_t pid, uint32_t seq);
 int td_write_raw(int fd, const void *buf, size_t len);
 /*
  * Read the answer with read() buffers of bufsize bytes, checking framing.

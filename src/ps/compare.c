@@ -63,7 +63,7 @@ int cmp_numa(const struct task *a, const struct task *b)
 /* pending: the set the column shows (see pr_sig). */
 static uint64_t pending(const struct task *t)
 {
-	return t->tid != t->tgid ? t->sig_pending : t->sig_shared;
+	return t->tid != t->tgid ? t->status->sig_pending : t->status->sig_shared;
 }
 
 int cmp_sig(const struct task *a, const struct task *b)
@@ -165,7 +165,7 @@ int cmp_exe(const struct task *a, const struct task *b)
 
 static const char *supgid_text(const struct task *t)
 {
-	return t->supgids && *t->supgids ? t->supgids : "-";
+	return t->status->supgids && *t->status->supgids ? t->status->supgids : "-";
 }
 
 int cmp_supgid(const struct task *a, const struct task *b)

@@ -6,19 +6,22 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "library/itemtext.h"
 #include "library/sysinfo.h"
 #include "arena.h"
 #include "print.h"
 
-/* F_x: a format and scale for the default printer (ps.h). */
-#define F_DEC    VF_DEC, SC_ONE
-#define F_KIB    VF_DEC, SC_KIB
-#define F_PAGES  VF_DEC, SC_PAGES
-#define F_HEX    VF_HEX, SC_ONE
-#define F_SIGSET VF_SIGSET, SC_ONE
-#define F_INODE  VF_INODE, SC_ONE
-#define F_USER   VF_USER, SC_ONE
-#define F_GROUP  VF_GROUP, SC_ONE
+/* F_x: a format, scale and text rule for the default printer (ps.h). */
+#define F_DEC    VF_DEC, SC_ONE, NULL
+#define F_KIB    VF_DEC, SC_KIB, NULL
+#define F_PAGES  VF_DEC, SC_PAGES, NULL
+#define F_HEX    VF_HEX, SC_ONE, NULL
+#define F_SIGSET VF_SIGSET, SC_ONE, NULL
+#define F_INODE  VF_INODE, SC_ONE, NULL
+#define F_USER   VF_USER, SC_ONE, NULL
+#define F_GROUP  VF_GROUP, SC_ONE, NULL
+/* a string key's raw text through a library rule: F_TEXT(wchan_text) */
+#define F_TEXT(rule) VF_DEC, SC_ONE, rule
 
 /* A row with code of its own: printer and comparator (NULL for the
  * defaults on key), then what the printer reads besides the key. */
@@ -55,7 +58,7 @@ static const struct spec specs[] = {
 	ROW("cmd",         "CMD",         27, AL_UNLIMITED, SF_PROC,               CMDLINE,        DEC, pr_args, cmp_args, ITEM_COMM),
 	ROW("comm",        "COMMAND",     15, AL_UNLIMITED, SF_PROC,               COMM,           DEC, pr_comm, cmp_comm),
 	ROW("command",     "COMMAND",     27, AL_UNLIMITED, SF_PROC,               CMDLINE,        DEC, pr_args, cmp_args, ITEM_COMM),
-	ROW("context",     "CONTEXT",     31, AL_LEFT,      SF_EVERY,              TGID,           DEC, pr_context, NULL),
+	ROW("context",     "CONTEXT",     31, AL_LEFT,      SF_EVERY,              TGID,           DEC, pr_context, NULL, ITEM_LABEL),
 	ROW("cp",          "CP",          3,  AL_RIGHT,     SF_EVERY,              UTIME,          DEC, pr_cp, cmp_pcpu, ITEM_STIME, ITEM_START_TIME, ITEM_CUTIME, ITEM_CSTIME),
 	VAL("cpuid",       "CPUID",       5,  AL_RIGHT,     SF_THREAD,             PROCESSOR,      DEC),
 	ROW("cputime",     "TIME",        8,  AL_RIGHT,     SF_EVERY,              UTIME,          DEC, pr_time, cmp_time, ITEM_STIME, ITEM_START_TIME),
@@ -90,7 +93,7 @@ static const struct spec specs[] = {
 	VAL("ignored",     "IGNORED",     9,  AL_SIGNAL,    SF_THREAD,             SIG_IGNORED,    SIGSET),
 	ROW("intpri",      "PRI",         3,  AL_RIGHT,     SF_THREAD,             PRIORITY,       DEC, pr_opri, NULL),
 	VAL("ipcns",       "IPCNS",       10, AL_RIGHT,     SF_EVERY,              NS_IPC,         INODE),
-	ROW("label",       "LABEL",       31, AL_LEFT,      SF_EVERY,              TGID,           DEC, pr_context, NULL),
+	ROW("label",       "LABEL",       31, AL_LEFT,      SF_EVERY,              TGID,           DEC, pr_context, NULL, ITEM_LABEL),
 	VAL("lastcpu",     "C",           3,  AL_RIGHT,     SF_THREAD,             PROCESSOR,      DEC),
 	ROW("lim",         "LIM",         5,  AL_RIGHT,     SF_EVERY,              RSSLIM,         DEC, pr_lim, NULL),
 	ROW("longtname",   "TTY",         8,  AL_LEFT,      SF_PROC,               TTY_NR,         DEC, pr_tname, cmp_tty),
@@ -215,11 +218,11 @@ static const struct spec specs[] = {
 	VAL("vsz",         "VSZ",         6,  AL_RIGHT,     SF_PROC,               VSIZE,          KIB),
 	VAL("wbytes",      "WBYTES",      5,  AL_RIGHT,     SF_THREAD,             IO_WRITE_BYTES, DEC),
 	VAL("wcbytes",     "WCBYTES",     5,  AL_RIGHT,     SF_THREAD,             IO_CANCELLED,   DEC),
-	ROW("wchan",       "WCHAN",       6,  AL_WCHAN,     SF_THREAD,             WCHAN,          DEC, pr_wchan, NULL),
+	VAL("wchan",       "WCHAN",       6,  AL_WCHAN,     SF_THREAD,             WCHAN,          TEXT(wchan_text)),
 	VAL("wchars",      "WCHARS",      5,  AL_RIGHT,     SF_THREAD,             IO_WCHAR,       DEC),
-	ROW("wname",       "WCHAN",       6,  AL_WCHAN,     SF_THREAD,             WCHAN,          DEC, pr_wchan, NULL),
+	VAL("wname",       "WCHAN",       6,  AL_WCHAN,     SF_THREAD,             WCHAN,          TEXT(wchan_text)),
 	VAL("wops",        "WOPS",        5,  AL_RIGHT,     SF_THREAD,             IO_SYSCW,       DEC),
-	ROW("zone",        "ZONE",        31, AL_LEFT,      SF_EVERY,              TGID,           DEC, pr_context, NULL),
+	ROW("zone",        "ZONE",        31, AL_LEFT,      SF_EVERY,              TGID,           DEC, pr_context, NULL, ITEM_LABEL),
 };
 
 /* Specs that are accepted but print "-" (not listed by ps L): the
@@ -353,7 +356,8 @@ void specs_print_list(void)
 }
 
 /* Sorted by name; each row reads its key first; a row without a key
- * reads nothing; the default printer's key is a number. */
+ * reads nothing; the default printer's key is a number, or a string
+ * with a text rule (and only a string has one). */
 static int sound(const struct spec *t, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
@@ -365,7 +369,12 @@ static int sound(const struct spec *t, size_t n)
 			return 0;
 		if (s->key == ITEM_NONE)
 			continue;
-		if (!s->print && item_table[s->key].type >= T_STR)
+		bool text = item_table[s->key].type == T_STR ||
+			    item_table[s->key].type == T_STRP;
+
+		if (s->text && !text)
+			return 0;
+		if (!s->print && !s->text && item_table[s->key].type >= T_STR)
 			return 0;
 	}
 	return 1;

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 #include "output.h"
 #include "mthreads.h"
@@ -17,9 +18,8 @@ void mthreads_blank(struct task *t)
 	t->policy = 0;
 	t->rt_priority = 0;
 	t->oom_score = 0;
-	t->io_rchar = t->io_wchar = t->io_syscr = t->io_syscw = 0;
-	t->io_read_bytes = t->io_write_bytes = 0;
-	t->io_cancelled_write_bytes = 0;
+	if (t->groups_filled & GROUP_BIT(GRP_IO))
+		memset(t->io, 0, sizeof(*t->io));
 }
 
 /* The reference crashes on a thread line's WCHAN: its signal handler

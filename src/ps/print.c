@@ -9,7 +9,6 @@
 #include "library/names.h"
 #include "library/ttydev.h"
 #include "print.h"
-#include "mthreads.h"
 
 static int tty_cell(struct out *o, const struct task *t, unsigned abbrev,
 		    size_t chop)
@@ -40,7 +39,7 @@ int pr_stat(struct out *o, const struct task *t)
 		o->buf[n++] = '<';
 	if (t->nice > 0)
 		o->buf[n++] = 'N';
-	if (t->vm_lock)
+	if (t->status->vm_lock)
 		o->buf[n++] = 'L';
 	if (t->session == t->tgid)
 		o->buf[n++] = 's';
@@ -112,35 +111,6 @@ int pr_pmem(struct out *o, const struct task *t)
 	return 4;
 }
 
-int pr_wchan(struct out *o, const struct task *t)
-{
-	const char *w = t->wchan;
-	size_t len;
-
-	if (ctx.split_threads && t->is_thread_row) {
-		/* the reference's thread records have no WCHAN and it
-		 * crashes on one, except on the first record it read,
-		 * whose stale WCHAN comes out as a form feed */
-		if (!mthreads_first_record(t))
-			mthreads_wchan_crash();
-		memcpy(o->buf, "\f", 2);
-		return 1;
-	}
-	if (!w)
-		w = "?";
-	else if (!*w || !strcmp(w, "0"))
-		w = "-";
-	/* symbol decorations are dropped, as the reference does */
-	while (*w == '.' || *w == '_')
-		w++;
-	len = strlen(w);
-	if (len > (size_t)o->max_rightward)
-		len = (size_t)o->max_rightward;
-	memcpy(o->buf, w, len);
-	o->buf[len] = '\0';
-	return (int)len;
-}
-
 /* ---- signal sets ---- */
 
 /* pending, sig, sig_pend: the process-wide (shared) pending set, but
@@ -148,7 +118,7 @@ int pr_wchan(struct out *o, const struct task *t)
  * library fills it. */
 int pr_sig(struct out *o, const struct task *t)
 {
-	return sigset_cell(o, t->tid != t->tgid ? t->sig_pending : t->sig_shared);
+	return sigset_cell(o, t->tid != t->tgid ? t->status->sig_pending : t->status->sig_shared);
 }
 
 /* ---- memory ----
@@ -174,7 +144,7 @@ int pr_drs(struct out *o, const struct task *t)  { return fmt_ll(o->buf, data_ki
 /* size: what could be swapped, data plus stack. */
 int pr_swapable(struct out *o, const struct task *t)
 {
-	return fmt_ull(o->buf, t->vm_data + t->vm_stack);
+	return fmt_ull(o->buf, t->status->vm_data + t->status->vm_stack);
 }
 
 /* lim: the RSS limit in KiB, "xx" for none. */
@@ -241,7 +211,7 @@ int pr_agnice(struct out *o, const struct task *t)
 /* supgid: the numeric list, copied as it is, cut to the room left. */
 int pr_supgid(struct out *o, const struct task *t)
 {
-	const char *s = t->supgids && *t->supgids ? t->supgids : "-";
+	const char *s = t->status->supgids && *t->status->supgids ? t->status->supgids : "-";
 
 	return cut_cell(o, s);
 }
@@ -250,7 +220,7 @@ int pr_supgid(struct out *o, const struct task *t)
 int pr_supgrp(struct out *o, const struct task *t)
 {
 	static char text[TEXT_MAX];
-	const char *s = t->supgids;
+	const char *s = t->status->supgids;
 	size_t n = 0;
 
 	if (!s || !*s)

@@ -15,7 +15,7 @@ enum { COLWID = 240, TEXT_MAX = 128 * 1024 };
 PRINTER(tname); PRINTER(tty4); PRINTER(stat); PRINTER(nice); PRINTER(pri);
 PRINTER(opri); PRINTER(pri_api); PRINTER(pri_bar); PRINTER(pri_baz);
 PRINTER(pri_foo); PRINTER(rtprio); PRINTER(class); PRINTER(flags);
-PRINTER(pmem); PRINTER(wchan); PRINTER(sig); PRINTER(trs); PRINTER(drs);
+PRINTER(pmem); PRINTER(sig); PRINTER(trs); PRINTER(drs);
 PRINTER(swapable); PRINTER(lim); PRINTER(majflt); PRINTER(minflt);
 PRINTER(numa); PRINTER(luid); PRINTER(agid); PRINTER(agnice);
 PRINTER(supgid); PRINTER(supgrp);

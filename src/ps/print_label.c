@@ -1,34 +1,23 @@
-/* The security label columns (context, label, zone).  The printer does
- * its own I/O: no backend group carries the label yet. */
+/* The security label columns (context, label, zone), from the label item
+ * (/proc/PID/attr/current, read by the backend). */
 #include <ctype.h>
-#include <fcntl.h>
-#include <stdio.h>
-#include <unistd.h>
+#include <string.h>
 #include "print.h"
 
 /* With no SELinux policy loaded the reference shows the task's LSM
- * attribute, up to the first unprintable byte, or "-".  Read here, per
- * row: no backend group carries it yet. */
+ * attribute, up to the first unprintable byte, or "-". */
 int pr_context(struct out *o, const struct task *t)
 {
-	char path[64];
-	ssize_t n;
+	const char *label = t->label;
 	size_t len = 0;
-	int fd;
 
-	snprintf(path, sizeof(path), "/proc/%d/attr/current", t->tgid);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd >= 0) {
-		n = read(fd, o->buf, OUTBUF_SIZE - 1);
-		close(fd);
-		if (n > 0) {
-			o->buf[n] = '\0';
-			while (isprint((unsigned char)o->buf[len]))
-				len++;
-			o->buf[len] = '\0';
-			if (len)
-				return (int)len;
-		}
-	}
-	return fmt_dash(o->buf);
+	if (label)
+		while (len < OUTBUF_SIZE - 1 &&
+		       isprint((unsigned char)label[len]))
+			len++;
+	if (!len)
+		return fmt_dash(o->buf);
+	memcpy(o->buf, label, len);
+	o->buf[len] = '\0';
+	return (int)len;
 }

@@ -1,14 +1,15 @@
 /* Cell printers for systemd's names: slice, unit, session, owner, user
- * unit, machine and seat.  These do their own I/O (the cgroup layout,
- * init's cgroup, files under /run/systemd), once or per row. */
+ * unit, machine and seat, from the row's cgroup item.  They also read
+ * what is not per process: the cgroup layout, init's cgroup (through
+ * library/sysinfo.c, once) and systemd's files under /run/systemd. */
 #include <ctype.h>
 #include <linux/magic.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/vfs.h>
 #include <unistd.h>
+#include "library/sysinfo.h"
 #include "print.h"
 
 /* What libsystemd's sd_pid_get_* find in the task's systemd cgroup path
@@ -134,16 +135,11 @@ static const char *systemd_root(void)
 		"/init.scope", "/system.slice", "/system",
 	};
 	ssize_t n;
-	int fd;
 
 	if (state)
 		return state > 0 ? root : NULL;
 	state = -1;
-	fd = open("/proc/1/cgroup", O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return NULL;
-	n = read(fd, buf, sizeof(buf) - 1);
-	close(fd);
+	n = sys_init_cgroup(buf, sizeof(buf));
 	if (n <= 0 || systemd_line(buf, (size_t)n, root, sizeof(root)) < 0)
 		return NULL;
 	for (size_t i = 0; i < sizeof(tails) / sizeof(tails[0]); i++) {

@@ -52,7 +52,8 @@ enum value_scale { SC_ONE, SC_KIB /* bytes to KiB */, SC_PAGES /* bytes to pages
  * value behind the column, as the reference's table names one: the
  * default printer shows it (in format, divided by scale) and the default
  * comparator sorts on it (unscaled; by name for VF_USER and VF_GROUP).
- * A row with code of its own names its printer or comparator; a row
+ * A string key with a text rule (library/itemtext.h) is shown and sorted
+ * as that rule makes its raw text.  A row with code of its own names its printer or comparator; a row
  * without a key (ITEM_COUNT) prints "-" and sorts as a no-op. */
 struct spec {
 	const char *name;
@@ -65,6 +66,8 @@ struct spec {
 	enum item key;
 	unsigned char format;   /* enum value_format */
 	unsigned char scale;    /* enum value_scale */
+	/* NULL, or the reference's text of a string key's raw value */
+	const char *(*text)(const char *raw, char *buf, size_t size);
 	enum item items[6];     /* what is read: the key first; ITEM_COUNT ends */
 };
 

@@ -101,9 +101,9 @@ static bool listed(const struct ps_args *a, const struct task *t)
 			case SEL_SESS: hit = t->session == id; break;
 			case SEL_PGRP: hit = t->pgrp == id; break;
 			case SEL_EUID: hit = (int)t->euid == id; break;
-			case SEL_RUID: hit = (int)t->ruid == id; break;
+			case SEL_RUID: hit = (int)t->status->ruid == id; break;
 			case SEL_EGID: hit = (int)t->egid == id; break;
-			case SEL_RGID: hit = (int)t->rgid == id; break;
+			case SEL_RGID: hit = (int)t->status->rgid == id; break;
 			case SEL_TTY:
 				hit = t->tty_nr == (id == OWN_TTY ? sys_own_tty_nr() : id);
 				break;

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "library/sysinfo.h"
 #include "signals.h"
 
 const char *ps_name = "ps";
@@ -101,7 +102,7 @@ void ps_startup(char **argv)
 	const char *slash;
 
 	/* The reference checks this before even reading its arguments. */
-	if (access("/proc/self/stat", R_OK) != 0) {
+	if (!sys_proc_mounted()) {
 		fputs("Error, do this: mount -t proc proc /proc\n", stderr);
 		exit(47);
 	}

@@ -8,7 +8,7 @@
 /* Sort-only keys: they have no column of their own, and sort on their
  * item by the default comparator. */
 #define KEY(nm, key) { nm, "", NULL, NULL, 0, AL_RIGHT, 0, ITEM_##key, \
-		       VF_DEC, SC_ONE, { ITEM_##key, ITEM_COUNT } }
+		       VF_DEC, SC_ONE, NULL, { ITEM_##key, ITEM_COUNT } }
 
 static const struct spec sort_only[] = {
 	KEY("cmaj_flt", CMAJFLT),

@@ -3,7 +3,9 @@
 #include <stdint.h>
 #include <string.h>
 #include "library/escape.h"
+#include "library/itemtext.h"
 #include "library/names.h"
+#include "mthreads.h"
 #include "print.h"
 
 /* Decimal digits without printf: this runs for most cells of a row. */
@@ -114,6 +116,24 @@ int cut_cell(struct out *o, const char *s)
 	return (int)len;
 }
 
+/* A string key through the row's text rule, copied as it is (wchan). */
+static int rule_print(const struct spec *s, struct out *o,
+		      const struct task *t)
+{
+	char buf[ITEM_TEXT_BUF];
+
+	if (ctx.split_threads && t->is_thread_row) {
+		/* the reference's thread records have no such text and it
+		 * crashes on one, except on the first record it read,
+		 * whose stale WCHAN comes out as a form feed */
+		if (!mthreads_first_record(t))
+			mthreads_wchan_crash();
+		memcpy(o->buf, "\f", 2);
+		return 1;
+	}
+	return cut_cell(o, s->text(item_str(t, s->key), buf, sizeof(buf)));
+}
+
 static int value_print(const struct spec *s, struct out *o,
 		       const struct task *t)
 {
@@ -121,6 +141,8 @@ static int value_print(const struct spec *s, struct out *o,
 
 	if (s->key == ITEM_COUNT)
 		return fmt_dash(o->buf);
+	if (s->text)
+		return rule_print(s, o, t);
 	v = item_num(t, s->key);
 	switch (s->format) {
 	case VF_HEX:
@@ -166,6 +188,12 @@ static int value_compare(const struct spec *s, const struct task *a,
 
 	if (k == ITEM_COUNT)
 		return 0;
+	if (s->text) {
+		char x[ITEM_TEXT_BUF], y[ITEM_TEXT_BUF];
+
+		return strcoll(s->text(item_str(a, k), x, sizeof(x)),
+			       s->text(item_str(b, k), y, sizeof(y)));
+	}
 	switch (item_table[k].type) {
 	case T_STR:
 	case T_STRP:

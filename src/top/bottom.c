@@ -46,7 +46,8 @@ bool bottom_key(int key)
 	target = Top_row ? Top_row->t->tid : 0;
 	/* the next reap reads what the windows show */
 	tasks_need(GROUP_BIT(GRP_CMDLINE) | GROUP_BIT(GRP_ENVIRON) |
-		   GROUP_BIT(GRP_CGROUP) | GROUP_BIT(GRP_STATUS));
+		   GROUP_BIT(GRP_CGROUP) | GROUP_BIT(GRP_STATUS) |
+		   GROUP_BIT(GRP_STATUS_VM));
 	scr_invalidate();
 	return true;
 }

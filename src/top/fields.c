@@ -4,13 +4,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include "library/escape.h"
+#include "library/itemtext.h"
 #include "library/names.h"
 #include "library/sysinfo.h"
 #include "library/ttydev.h"
 #include "fields.h"
 #include "fmt.h"
 #include "forestview.h"
-#include "sysstat.h"
+#include "library/sysstat.h"
 #include "xwidth.h"
 
 /* How a field's value becomes text. */
@@ -26,8 +27,9 @@ enum kind {
 
 /* One row per field: what the task area and the Fields Management
  * screen know of it.  A value is an item of the task (scaled from pages
- * to KiB when pages is set; index picks one of an array item), or a
- * getter of its own where top derives it (num) or shows text (str). */
+ * to KiB when pages is set; index picks one of an array item), a string
+ * item through the library's text rule for it (text), or a getter of
+ * its own where top derives it (num) or shows text (str). */
 struct field {
 	const char *head;
 	const char *desc;       /* the Fields Management screen's text */
@@ -40,6 +42,7 @@ struct field {
 	bool pages;
 	long long (*num)(const struct row *r);
 	const char *(*str)(const struct row *r, char *buf, size_t size);
+	const char *(*text)(const char *raw, char *buf, size_t size);
 };
 
 #define G(g) GROUP_BIT(GRP_##g)
@@ -52,7 +55,7 @@ struct field {
  * index. */
 static long long item_value(const struct task *t, enum item it, int index)
 {
-	const char *p = (const char *)t + item_table[it].offset;
+	const char *p = item_addr(t, it);
 
 	switch (item_table[it].type) {
 	case T_INT:
@@ -98,7 +101,7 @@ static long long v_tics(const struct row *r)
 static long long v_used(const struct row *r)
 {
 	return (long long)T(r)->sm_resident * sys_page_kib() +
-	       (long long)T(r)->vm_swap;
+	       (long long)T(r)->status->vm_swap;
 }
 
 /* an unset loginuid shows as -1 */
@@ -135,8 +138,8 @@ static long long field_num(const struct field *d, const struct row *r)
 	static const char *name(const struct row *r, char *buf, size_t size)
 
 STR(s_euser) { (void)buf; (void)size; return user_name(T(r)->euid); }
-STR(s_ruser) { (void)buf; (void)size; return user_name(T(r)->ruid); }
-STR(s_suser) { (void)buf; (void)size; return user_name(T(r)->suid); }
+STR(s_ruser) { (void)buf; (void)size; return user_name(T(r)->status->ruid); }
+STR(s_suser) { (void)buf; (void)size; return user_name(T(r)->status->suid); }
 STR(s_egroup) { (void)buf; (void)size; return group_name(T(r)->egid); }
 
 STR(s_tty)
@@ -144,25 +147,6 @@ STR(s_tty)
 	tty_name(buf, size - 1 < 63 ? size - 1 : 63, T(r)->tty_nr, T(r)->tid,
 		 TTY_ABBREV_DEV);
 	return buf;
-}
-
-/* /proc/PID/wchan: "?" when unreadable, "-" for "0"; a leading '.' and
- * underscores are dropped. */
-STR(s_wchan)
-{
-	const char *w = T(r)->wchan;
-
-	(void)buf;
-	(void)size;
-	if (!w || !*w)
-		return "?";
-	if (strcmp(w, "0") == 0)
-		return "-";
-	if (*w == '.')
-		w++;
-	while (*w == '_')
-		w++;
-	return w;
 }
 
 STR(s_flags)
@@ -247,12 +231,12 @@ STR(s_supgids)
 {
 	(void)buf;
 	(void)size;
-	return T(r)->supgids && *T(r)->supgids ? T(r)->supgids : "-";
+	return T(r)->status->supgids && *T(r)->status->supgids ? T(r)->status->supgids : "-";
 }
 
 STR(s_supgrps)
 {
-	const char *g = T(r)->supgids;
+	const char *g = T(r)->status->supgids;
 	size_t n = 0;
 
 	if (!g || !*g)
@@ -354,7 +338,7 @@ static struct field fields[FLD_COUNT] = {
 		.groups = G(STATM), .item = ITEM_SM_SIZE, .pages = true,
 		.desc = "Virtual Image (KiB)" },
 	[F_SWAP] = { .head = "SWAP", .width = 6, .kind = K_MEM,
-		.groups = G(STATUS), .item = ITEM_VM_SWAP,
+		.groups = G(STATUS_VM), .item = ITEM_VM_SWAP,
 		.desc = "Swapped Size (KiB)" },
 	[F_RES] = { .head = "RES", .width = 6, .kind = K_MEM,
 		.groups = G(STATM), .item = ITEM_SM_RESIDENT, .pages = true,
@@ -382,7 +366,8 @@ static struct field fields[FLD_COUNT] = {
 	[F_COMMAND] = { .head = "COMMAND", .width = -1, .kind = K_COMMAND,
 		.groups = G(STAT), .desc = "Command Name/Line" },
 	[F_WCHAN] = { .head = "WCHAN", .width = 10, .kind = K_STR,
-		.groups = G(WCHAN), .str = s_wchan, .grows = true,
+		.groups = G(WCHAN), .item = ITEM_WCHAN, .text = wchan_text,
+		.grows = true,
 		.desc = "Sleeping in Function" },
 	[F_FLAGS] = { .head = "Flags", .width = 8, .kind = K_FLAGS,
 		.groups = G(STAT), .item = ITEM_FLAGS, .str = s_flags,
@@ -414,7 +399,7 @@ static struct field fields[FLD_COUNT] = {
 		.groups = G(STAT), .num = v_min_delta,
 		.desc = "Minor Faults delta" },
 	[F_USED] = { .head = "USED", .width = 6, .kind = K_MEM,
-		.groups = G(STATM) | G(STATUS), .num = v_used,
+		.groups = G(STATM) | G(STATUS_VM), .num = v_used,
 		.desc = "Res+Swap Size (KiB)" },
 	[F_NSIPC] = { .head = "nsIPC", .width = 10, .kind = K_NUM,
 		.groups = G(NS), .item = ITEM_NS_IPC,
@@ -438,16 +423,16 @@ static struct field fields[FLD_COUNT] = {
 		.groups = G(CGROUP), .str = s_lxc, .grows = true,
 		.desc = "LXC container name" },
 	[F_RSAN] = { .head = "RSan", .width = 6, .kind = K_MEM,
-		.groups = G(STATUS), .item = ITEM_VM_RSS_ANON,
+		.groups = G(STATUS_VM), .item = ITEM_VM_RSS_ANON,
 		.desc = "RES Anonymous (KiB)" },
 	[F_RSFD] = { .head = "RSfd", .width = 6, .kind = K_MEM,
-		.groups = G(STATUS), .item = ITEM_VM_RSS_FILE,
+		.groups = G(STATUS_VM), .item = ITEM_VM_RSS_FILE,
 		.desc = "RES File-based (KiB)" },
 	[F_RSLK] = { .head = "RSlk", .width = 6, .kind = K_MEM,
-		.groups = G(STATUS), .item = ITEM_VM_LOCK,
+		.groups = G(STATUS_VM), .item = ITEM_VM_LOCK,
 		.desc = "RES Locked (KiB)" },
 	[F_RSSH] = { .head = "RSsh", .width = 6, .kind = K_MEM,
-		.groups = G(STATUS), .item = ITEM_VM_RSS_SHARED,
+		.groups = G(STATUS_VM), .item = ITEM_VM_RSS_SHARED,
 		.desc = "RES Shared (KiB)" },
 	[F_CGNAME] = { .head = "CGNAME", .width = -1, .kind = K_STR,
 		.groups = G(CGROUP), .str = s_cgname,
@@ -538,7 +523,11 @@ bool field_is_variable(int f)
 
 const char *field_text(int f, const struct row *r, char *buf, size_t size)
 {
-	return fields[f].str ? fields[f].str(r, buf, size) : "";
+	const struct field *d = &fields[f];
+
+	if (d->text)
+		return d->text(item_str(T(r), d->item), buf, size);
+	return d->str ? d->str(r, buf, size) : "";
 }
 
 int field_by_name(const char *name)
@@ -678,7 +667,7 @@ const char *field_cell(int f, const struct row *r, const struct frame *fr)
 	case K_SNUM:
 		return fmt_scaled_num((unsigned long long)field_num(d, r), w, right);
 	case K_STR: {
-		const char *s = d->str(r, buf, sizeof(buf));
+		const char *s = field_text(f, r, buf, sizeof(buf));
 
 		if (d->grows)
 			xwidth_seen(f, (int)strlen(s), d->width);
@@ -752,8 +741,8 @@ int field_compare(int f, const struct row *a, const struct row *b,
 	}
 	if (d->kind == K_STR) {
 		static char x[8192], y[8192];
-		const char *sx = d->str(a, x, sizeof(x));
-		const char *sy = d->str(b, y, sizeof(y));
+		const char *sx = field_text(f, a, x, sizeof(x));
+		const char *sy = field_text(f, b, y, sizeof(y));
 
 		return strcoll(sx, sy);
 	}

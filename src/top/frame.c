@@ -11,7 +11,7 @@
 #include "rcfile.h"
 #include "screen.h"
 #include "summary.h"
-#include "sysstat.h"
+#include "library/sysstat.h"
 #include "tasks.h"
 #include "term.h"
 #include "top.h"
@@ -121,7 +121,7 @@ static bool user_match(const struct task *t)
 	if (!Opt.user.mode || Opt.user.win != (int)(W - Rc.win))
 		return true;
 	if (Opt.user.mode == 'U')
-		hit = hit || t->ruid == u || t->suid == u || t->fuid == u;
+		hit = hit || t->status->ruid == u || t->status->suid == u || t->status->fuid == u;
 	return hit != Opt.user.negate;
 }
 

@@ -106,7 +106,7 @@ int main(int argc, char **argv)
 	const char *slash = strrchr(argv[0], '/');
 
 	/* The reference checks this before even reading its arguments. */
-	if (access("/proc/self/stat", R_OK) != 0) {
+	if (!sys_proc_mounted()) {
 		fputs("Error, do this: mount -t proc proc /proc\n", stderr);
 		return 47;
 	}

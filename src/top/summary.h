@@ -2,7 +2,7 @@
 #ifndef TOP_SUMMARY_H
 #define TOP_SUMMARY_H
 
-#include "sysstat.h"
+#include "library/sysstat.h"
 #include "tasks.h"
 
 /* Prints the summary lines for the current window; returns how many. */

@@ -5,7 +5,7 @@
 #include <string.h>
 #include "library/request.h"
 #include "fields.h"
-#include "sysstat.h"
+#include "library/sysstat.h"
 #include "forestview.h"
 #include "tasks.h"
 

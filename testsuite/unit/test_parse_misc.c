@@ -1,5 +1,6 @@
 /* parse_statm, parse_io, parse_smaps_rollup, parse_autogroup and
  * parse_int_file: real files, truncated and malformed ones. */
+#include "library/items.h"
 #include "library/procparse.h"
 #include "library/task.h"
 #include "testsuite/unit/unit.h"
@@ -11,6 +12,7 @@ static int run(parser fn, const char *s, size_t len, struct task *t)
 	char *copy = unit_dup(s, len);
 	int rc;
 
+	task_free_strings(t);           /* the last run's blocks */
 	task_clear(t);
 	rc = fn(copy, len, t);
 	free(copy);
@@ -24,10 +26,10 @@ static void every_prefix(parser fn, const char *s, size_t len)
 {
 	struct task t;
 
-	for (size_t n = 0; n <= len; n++) {
+	task_clear(&t);
+	for (size_t n = 0; n <= len; n++)
 		run(fn, s, n, &t);
-		task_free_strings(&t);
-	}
+	task_free_strings(&t);
 }
 
 static void test_statm(void)
@@ -35,6 +37,7 @@ static void test_statm(void)
 	static const char full[] = "2258 1220 1004 182 0 143 0\n";
 	struct task t;
 
+	task_clear(&t);
 	CASE("statm full");
 	CHECK_INT(RUN(parse_statm, full, &t), 0);
 	CHECK_UINT(t.sm_size, 2258);
@@ -73,32 +76,34 @@ static void test_io(void)
 		"cancelled_write_bytes: 256\n";
 	struct task t;
 
+	task_clear(&t);
 	CASE("io full");
 	CHECK_INT(RUN(parse_io, full, &t), 0);
-	CHECK_UINT(t.io_rchar, 4096);
-	CHECK_UINT(t.io_wchar, 512);
-	CHECK_UINT(t.io_syscr, 10);
-	CHECK_UINT(t.io_syscw, 5);
-	CHECK_UINT(t.io_read_bytes, 8192);
-	CHECK_UINT(t.io_write_bytes, 1024);
-	CHECK_UINT(t.io_cancelled_write_bytes, 256);
+	CHECK_UINT(t.io->io_rchar, 4096);
+	CHECK_UINT(t.io->io_wchar, 512);
+	CHECK_UINT(t.io->io_syscr, 10);
+	CHECK_UINT(t.io->io_syscw, 5);
+	CHECK_UINT(t.io->io_read_bytes, 8192);
+	CHECK_UINT(t.io->io_write_bytes, 1024);
+	CHECK_UINT(t.io->io_cancelled_write_bytes, 256);
 
 	CASE("io truncated");
 	CHECK_INT(RUN(parse_io, "rchar: 12\nwchar", &t), 0);
-	CHECK_UINT(t.io_rchar, 12);
-	CHECK_UINT(t.io_wchar, 0);
+	CHECK_UINT(t.io->io_rchar, 12);
+	CHECK_UINT(t.io->io_wchar, 0);
 
 	CASE("io malformed");
 	CHECK_INT(RUN(parse_io, "rchar: abc\nwritten: 9\nsyscr 5\nsyscw: 6\n",
 		      &t), 0);
-	CHECK_UINT(t.io_rchar, 0);
-	CHECK_UINT(t.io_syscr, 0);
-	CHECK_UINT(t.io_syscw, 6);
-	CHECK_UINT(t.io_write_bytes, 0);
+	CHECK_UINT(t.io->io_rchar, 0);
+	CHECK_UINT(t.io->io_syscr, 0);
+	CHECK_UINT(t.io->io_syscw, 6);
+	CHECK_UINT(t.io->io_write_bytes, 0);
 
 	CASE("io empty");
 	CHECK_INT(RUN(parse_io, "", &t), 0);
-	CHECK_UINT(t.io_rchar, 0);
+	CHECK_UINT(t.io->io_rchar, 0);
+	task_free_strings(&t);
 
 	every_prefix(parse_io, full, sizeof(full) - 1);
 }
@@ -125,35 +130,37 @@ static void test_smaps_rollup(void)
 		"Locked:                8 kB\n";
 	struct task t;
 
+	task_clear(&t);
 	CASE("smaps_rollup full");
 	CHECK_INT(RUN(parse_smaps_rollup, full, &t), 0);
-	CHECK_UINT(t.sm_rss, 4000);
-	CHECK_UINT(t.sm_pss, 1500);
-	CHECK_UINT(t.sm_pss_anon, 600);
-	CHECK_UINT(t.sm_pss_file, 850);
-	CHECK_UINT(t.sm_pss_shmem, 50);
-	CHECK_UINT(t.sm_uss, 1000);         /* Private_Clean + Private_Dirty */
-	CHECK_UINT(t.sm_swap, 20);
-	CHECK_UINT(t.sm_swap_pss, 10);
-	CHECK_UINT(t.sm_locked, 8);
+	CHECK_UINT(t.smaps->sm_rss, 4000);
+	CHECK_UINT(t.smaps->sm_pss, 1500);
+	CHECK_UINT(t.smaps->sm_pss_anon, 600);
+	CHECK_UINT(t.smaps->sm_pss_file, 850);
+	CHECK_UINT(t.smaps->sm_pss_shmem, 50);
+	CHECK_UINT(t.smaps->sm_uss, 1000);         /* Private_Clean + Private_Dirty */
+	CHECK_UINT(t.smaps->sm_swap, 20);
+	CHECK_UINT(t.smaps->sm_swap_pss, 10);
+	CHECK_UINT(t.smaps->sm_locked, 8);
 
 	CASE("smaps_rollup truncated");
 	CHECK_INT(RUN(parse_smaps_rollup, "Rss:  10 kB\nPss:", &t), 0);
-	CHECK_UINT(t.sm_rss, 10);
-	CHECK_UINT(t.sm_pss, 0);
+	CHECK_UINT(t.smaps->sm_rss, 10);
+	CHECK_UINT(t.smaps->sm_pss, 0);
 
 	CASE("smaps_rollup only the header");
 	CHECK_INT(RUN(parse_smaps_rollup,
 		      "00400000-00401000 r-xp 00000000 08:01 42 [rollup]\n",
 		      &t), 0);
-	CHECK_UINT(t.sm_rss, 0);
+	CHECK_UINT(t.smaps->sm_rss, 0);
 
 	CASE("smaps_rollup malformed");
 	CHECK_INT(RUN(parse_smaps_rollup,
 		      "Rss: many kB\nPss_Anonymous: 5 kB\nSwap:7\n", &t), 0);
-	CHECK_UINT(t.sm_rss, 0);
-	CHECK_UINT(t.sm_pss_anon, 0);
-	CHECK_UINT(t.sm_swap, 7);
+	CHECK_UINT(t.smaps->sm_rss, 0);
+	CHECK_UINT(t.smaps->sm_pss_anon, 0);
+	CHECK_UINT(t.smaps->sm_swap, 7);
+	task_free_strings(&t);
 
 	every_prefix(parse_smaps_rollup, full, sizeof(full) - 1);
 }
@@ -162,6 +169,7 @@ static void test_autogroup(void)
 {
 	struct task t;
 
+	task_clear(&t);
 	CASE("autogroup");
 	CHECK_INT(RUN(parse_autogroup, "/autogroup-123 nice 0\n", &t), 0);
 	CHECK_INT(t.autogroup_id, 123);
@@ -220,8 +228,52 @@ static void test_int_file(void)
 	CHECK_INT(parse_int_file("\n", 1, &v), -1);
 }
 
+/* The groups kept in blocks of their own (task.h): a row without one
+ * reads zeros, a filler gets its own, a copy owns copies of its blocks. */
+static void test_row_blocks(void)
+{
+	struct task t, d;
+
+	CASE("row blocks: missing, own, copied, moved");
+	task_clear(&t);
+	CHECK_UINT(t.status->vm_lock, 0);
+	CHECK_UINT(t.io->io_rchar, 0);
+	CHECK_UINT(t.ns->ino[TASK_NS_PID], 0);
+	CHECK_UINT(item_num(&t, ITEM_VM_LOCK), 0);
+	CHECK(item_str(&t, ITEM_SUPGIDS) == NULL);
+	/* two rows without blocks share the empty ones */
+	task_clear(&d);
+	CHECK(d.status == t.status && d.smaps == t.smaps);
+	CHECK_INT(task_own_blocks(&t, GROUP_BIT(GRP_STATUS)), 0);
+	CHECK(t.status != d.status);
+	CHECK(t.io == d.io);                    /* io not asked for */
+	t.status->vm_lock = 5;
+	t.status->supgids = strdup("4,24");
+	CHECK_UINT(item_num(&t, ITEM_VM_LOCK), 5);
+	CHECK_STR(item_str(&t, ITEM_SUPGIDS), "4,24");
+	*(unsigned long long *)item_addr_own(&t, ITEM_IO_RCHAR) = 77;
+	CHECK(t.io != d.io);
+	CHECK_UINT(item_num(&t, ITEM_IO_RCHAR), 77);
+	CHECK_INT(task_copy(&d, &t), 0);
+	CHECK(d.status != t.status && d.io != t.io);
+	CHECK(d.smaps == t.smaps);              /* still the empty one */
+	CHECK(d.status->supgids != t.status->supgids);
+	CHECK_STR(d.status->supgids, "4,24");
+	CHECK_UINT(d.io->io_rchar, 77);
+	/* the fallback's move: dst takes src's block, src gets dst's */
+	d.status->vm_lock = 9;
+	CHECK_INT(task_move_block(&t, &d, GRP_STATUS), 1);
+	CHECK_UINT(t.status->vm_lock, 9);
+	CHECK_UINT(d.status->vm_lock, 5);
+	CHECK_INT(task_move_block(&t, &d, GRP_OOM), 0);
+	task_free_strings(&t);
+	task_free_strings(&d);
+	CHECK_UINT(t.status->vm_lock, 0);       /* back to the empty one */
+}
+
 int main(void)
 {
+	test_row_blocks();
 	test_statm();
 	test_io();
 	test_smaps_rollup();

@@ -49,6 +49,7 @@ static int parse(const char *s, size_t len, struct task *t)
 	char *copy = unit_dup(s, len);
 	int rc;
 
+	task_free_strings(t);           /* the last parse's */
 	task_clear(t);
 	rc = parse_status(copy, len, t);
 	free(copy);
@@ -59,36 +60,37 @@ static void test_full(void)
 {
 	struct task t;
 
+	task_clear(&t);
 	CASE("full status");
 	CHECK_INT(parse(status_full, sizeof(status_full) - 1, &t), 0);
 	CHECK_INT(t.tgid, 4321);
-	CHECK_INT(t.tracer, 77);
-	CHECK_UINT(t.ruid, 1000);
+	CHECK_INT(t.status->tracer, 77);
+	CHECK_UINT(t.status->ruid, 1000);
 	CHECK_UINT(t.euid, 1001);
-	CHECK_UINT(t.suid, 1002);
-	CHECK_UINT(t.fuid, 1003);
-	CHECK_UINT(t.rgid, 100);
+	CHECK_UINT(t.status->suid, 1002);
+	CHECK_UINT(t.status->fuid, 1003);
+	CHECK_UINT(t.status->rgid, 100);
 	CHECK_UINT(t.egid, 101);
-	CHECK_UINT(t.sgid, 102);
-	CHECK_UINT(t.fgid, 103);
-	CHECK_STR(t.supgids, "4,24,27,100");
-	CHECK_UINT(t.vm_size, 9000);
-	CHECK_UINT(t.vm_lock, 4);
+	CHECK_UINT(t.status->sgid, 102);
+	CHECK_UINT(t.status->fgid, 103);
+	CHECK_STR(t.status->supgids, "4,24,27,100");
+	CHECK_UINT(t.status->vm_size, 9000);
+	CHECK_UINT(t.status->vm_lock, 4);
 	CHECK_UINT(t.vm_rss, 4000);
-	CHECK_UINT(t.vm_rss_anon, 1000);
-	CHECK_UINT(t.vm_rss_file, 2900);
-	CHECK_UINT(t.vm_rss_shared, 100);
-	CHECK_UINT(t.vm_data, 700);
-	CHECK_UINT(t.vm_stack, 132);
-	CHECK_UINT(t.vm_exe, 900);
-	CHECK_UINT(t.vm_lib, 2000);
-	CHECK_UINT(t.vm_swap, 12);
-	CHECK_INT(t.status_nlwp, 3);
-	CHECK_UINT(t.sig_pending, 0x100);
-	CHECK_UINT(t.sig_shared, 0x200);
-	CHECK_UINT(t.sig_blocked, 0x10000);
-	CHECK_UINT(t.sig_ignored, 0x384004);
-	CHECK_UINT(t.sig_caught, 0xFFFFFFFF4b813efbULL);
+	CHECK_UINT(t.status->vm_rss_anon, 1000);
+	CHECK_UINT(t.status->vm_rss_file, 2900);
+	CHECK_UINT(t.status->vm_rss_shared, 100);
+	CHECK_UINT(t.status->vm_data, 700);
+	CHECK_UINT(t.status->vm_stack, 132);
+	CHECK_UINT(t.status->vm_exe, 900);
+	CHECK_UINT(t.status->vm_lib, 2000);
+	CHECK_UINT(t.status->vm_swap, 12);
+	CHECK_INT(t.status->status_nlwp, 3);
+	CHECK_UINT(t.status->sig_pending, 0x100);
+	CHECK_UINT(t.status->sig_shared, 0x200);
+	CHECK_UINT(t.status->sig_blocked, 0x10000);
+	CHECK_UINT(t.status->sig_ignored, 0x384004);
+	CHECK_UINT(t.status->sig_caught, 0xFFFFFFFF4b813efbULL);
 	task_free_strings(&t);
 }
 
@@ -101,38 +103,41 @@ static void test_missing_keys(void)
 		"Threads:\t1\n";
 	struct task t;
 
+	task_clear(&t);
 	CASE("kernel thread");
 	CHECK_INT(parse(kthread, sizeof(kthread) - 1, &t), 0);
 	CHECK_INT(t.tgid, 12);
-	CHECK_STR(t.supgids, "");
-	CHECK_UINT(t.vm_size, 0);
+	CHECK_STR(t.status->supgids, "");
+	CHECK_UINT(t.status->vm_size, 0);
 	CHECK_UINT(t.vm_rss, 0);
-	CHECK_UINT(t.vm_swap, 0);
-	CHECK_UINT(t.sig_caught, 0);
-	CHECK_INT(t.status_nlwp, 1);
+	CHECK_UINT(t.status->vm_swap, 0);
+	CHECK_UINT(t.status->sig_caught, 0);
+	CHECK_INT(t.status->status_nlwp, 1);
 	task_free_strings(&t);
 
 	CASE("no Groups line");
 	CHECK_INT(parse("Uid:\t5\t5\t5\t5\n", 12, &t), 0);
-	CHECK(t.supgids == NULL);
-	CHECK_UINT(t.ruid, 5);
+	CHECK(t.status->supgids == NULL);
+	CHECK_UINT(t.status->ruid, 5);
 
 	CASE("empty buffer");
 	CHECK_INT(parse("", 0, &t), 0);
-	CHECK_UINT(t.ruid, 0);
-	CHECK(t.supgids == NULL);
+	CHECK_UINT(t.status->ruid, 0);
+	CHECK(t.status->supgids == NULL);
+	task_free_strings(&t);
 }
 
 static void test_truncated(void)
 {
 	struct task t;
 
+	task_clear(&t);
 	CASE("Uid cut after two ids");
 	CHECK_INT(parse("Uid:\t1000\t1001", 14, &t), 0);
-	CHECK_UINT(t.ruid, 1000);
+	CHECK_UINT(t.status->ruid, 1000);
 	CHECK_UINT(t.euid, 1001);
-	CHECK_UINT(t.suid, 0);
-	CHECK_UINT(t.fuid, 0);
+	CHECK_UINT(t.status->suid, 0);
+	CHECK_UINT(t.status->fuid, 0);
 
 	CASE("key without a value");
 	CHECK_INT(parse("VmRSS:", 6, &t), 0);
@@ -144,12 +149,12 @@ static void test_truncated(void)
 
 	CASE("Groups cut mid-list");
 	CHECK_INT(parse("Groups:\t4 24 2", 14, &t), 0);
-	CHECK_STR(t.supgids, "4,24,2");
+	CHECK_STR(t.status->supgids, "4,24,2");
 	task_free_strings(&t);
 
 	CASE("hex cut short");
 	CHECK_INT(parse("SigCgt:\t00000000000", 19, &t), 0);
-	CHECK_UINT(t.sig_caught, 0);
+	CHECK_UINT(t.status->sig_caught, 0);
 
 	/* Every prefix of the full file: values only ever come from text
 	 * that is there (checked for the last key the prefix holds whole). */
@@ -157,9 +162,10 @@ static void test_truncated(void)
 		CASE("every prefix");
 		CHECK_INT(parse(status_full, n, &t), 0);
 		if (n < 60)
-			CHECK_UINT(t.ruid, 0);
+			CHECK_UINT(t.status->ruid, 0);
 		task_free_strings(&t);
 	}
+	task_free_strings(&t);
 }
 
 static void test_lookalikes(void)
@@ -175,19 +181,21 @@ static void test_lookalikes(void)
 		"VmRSS:\t42 kB\n";
 	struct task t;
 
+	task_clear(&t);
 	CASE("look-alike keys");
 	CHECK_INT(parse(s, sizeof(s) - 1, &t), 0);
-	CHECK_UINT(t.ruid, 0);
+	CHECK_UINT(t.status->ruid, 0);
 	CHECK_UINT(t.vm_rss, 42);
-	CHECK_INT(t.status_nlwp, 0);
+	CHECK_INT(t.status->status_nlwp, 0);
 
 	CASE("garbage values");
 	CHECK_INT(parse("VmRSS:\tlots kB\nThreads:\t-\n", 26, &t), 0);
 	CHECK_UINT(t.vm_rss, 0);
-	CHECK_INT(t.status_nlwp, 0);
+	CHECK_INT(t.status->status_nlwp, 0);
 
 	CASE("binary garbage");
 	CHECK_INT(parse("\xff\xfe:\n\0\0:\t\n\n", 10, &t), 0);
+	task_free_strings(&t);
 }
 
 int main(void)

@@ -60,7 +60,7 @@ static void start_times(const char *tz)
 
 	setenv("TZ", tz, 1);
 	tzset();
-	memset(&t, 0, sizeof(t));
+	task_clear(&t);
 	ctx.hertz = 1;
 	ctx.boot_time = 0;
 	for (time_t st = 1293840000; st < 1357000000; st += 3607) {
@@ -87,22 +87,24 @@ static int order(const char *name, const struct task *a, const struct task *b)
 int main(void)
 {
 	struct task a, b;
-	char wchan[] = "do_wait";
+	char wchan[] = "do_wait", zero[] = "0", dotted[] = "._x64_sys_pause";
 
 	CASE("table");
 	CHECK_INT(specs_check(), 0);
 
-	memset(&a, 0, sizeof(a));
-	memset(&b, 0, sizeof(b));
+	task_clear(&a);
+	task_clear(&b);
 	a.tgid = 1234;
 	a.nice = -5;
 	a.euid = 0;
 	a.state = 'S';
 	a.vsize = 10 * 1024 * 1024 + 1000;
 	a.start_stack = 0x7ffe1234;
-	a.sig_blocked = 0x100000002ULL;
-	a.ns[TASK_NS_IPC] = 4026531839UL;
-	a.io_rchar = 18446744073709551615ULL;
+	task_own_blocks(&a, GROUP_BIT(GRP_STATUS) | GROUP_BIT(GRP_NS) |
+			    GROUP_BIT(GRP_IO));
+	a.status->sig_blocked = 0x100000002ULL;
+	a.ns->ino[TASK_NS_IPC] = 4026531839UL;
+	a.io->io_rchar = 18446744073709551615ULL;
 	a.wchan = wchan;
 	strcpy(a.comm, "init");
 	b.tgid = 99;
@@ -141,6 +143,17 @@ int main(void)
 	CHECK_STR(show("acflag", &a), "-");
 	CHECK_STR(show("ni", &a), "-5");
 
+	CASE("text rule (wchan)");
+	CHECK_STR(show("wchan", &a), "do_wait");
+	CHECK_STR(show("wchan", &b), "?");
+	b.wchan = zero;
+	CHECK_STR(show("wname", &b), "-");
+	b.wchan = dotted;
+	CHECK_STR(show("wchan", &b), "x64_sys_pause");
+	/* sorted by the text shown, not the raw one */
+	CHECK(order("wchan", &b, &a) > 0);
+	b.wchan = NULL;
+
 	CASE("hand-written printers without printf");
 	ctx.mem_total_kib = 1000;
 	a.vm_rss = 5;
@@ -168,10 +181,12 @@ int main(void)
 	CHECK(order("pid", &a, &b) > 0);
 	CHECK(order("nice", &a, &b) < 0);       /* signed: -5 before 3 */
 	CHECK(order("user", &a, &b) == 0);
-	CHECK(order("wchan", &b, &a) < 0);      /* missing sorts as "" */
+	CHECK(order("wchan", &b, &a) < 0);      /* missing: "?" */
 	CHECK(order("acflag", &a, &b) == 0);
 	CHECK(order("vsize", &a, &b) == 0);     /* the reference's no-op */
 	CHECK(order("vsz", &a, &b) > 0);
+	a.wchan = NULL;                 /* not the row's to free */
+	task_free_strings(&a);
 
 	CASE("start times");
 	start_times("UTC");

@@ -135,8 +135,20 @@ static void stat_and_status(void)
 	tb_attr(&b, TASK_DIAG_STATM, &sm, sizeof(sm));
 	tb_attr(&b, TASK_DIAG_GROUPS, gids, sizeof(gids));
 	tb_end(&b);
-	CHECK_INT(run(&s, GROUP_BIT(GRP_STAT) | GROUP_BIT(GRP_OWNER) |
-		      GROUP_BIT(GRP_STATUS) | GROUP_BIT(GRP_STATM)), 0);
+	/* without stat_mm, its fields are not copied (the module may have
+	 * skipped them, TASK_DIAG_REQ_NO_STAT_MM) */
+	CHECK_INT(run(&s, GROUP_BIT(GRP_STAT)), 0);
+	CHECK_INT(s.set.n, 1);
+	if (s.set.n != 1)
+		return;
+	t = &s.set.v[0];
+	CHECK_UINT(t->vsize, 0);
+	CHECK_UINT(t->wchan_addr, 0);
+	CHECK_UINT(t->start_time, 12345);
+	CHECK_INT(t->groups_filled & GROUP_BIT(GRP_STAT_MM), 0);
+	CHECK_INT(run(&s, GROUP_BIT(GRP_STAT) | GROUP_BIT(GRP_STAT_MM) |
+		      GROUP_BIT(GRP_OWNER) | GROUP_BIT(GRP_STATUS) |
+		      GROUP_BIT(GRP_STATUS_VM) | GROUP_BIT(GRP_STATM)), 0);
 	CHECK_INT(s.set.n, 1);
 	if (s.set.n != 1)
 		return;
@@ -170,27 +182,27 @@ static void stat_and_status(void)
 	/* status's Uid/Gid lines win over the owner */
 	CHECK_UINT(t->euid, 1001);
 	CHECK_UINT(t->egid, 101);
-	CHECK_UINT(t->ruid, 1000);
-	CHECK_UINT(t->fuid, 1003);
-	CHECK_UINT(t->sgid, 102);
-	CHECK_STR(t->supgids, "4,24,27");
-	CHECK_UINT(t->vm_size, 8000);
-	CHECK_UINT(t->vm_lock, 8);
+	CHECK_UINT(t->status->ruid, 1000);
+	CHECK_UINT(t->status->fuid, 1003);
+	CHECK_UINT(t->status->sgid, 102);
+	CHECK_STR(t->status->supgids, "4,24,27");
+	CHECK_UINT(t->status->vm_size, 8000);
+	CHECK_UINT(t->status->vm_lock, 8);
 	CHECK_UINT(t->vm_rss, 1200);
-	CHECK_UINT(t->vm_rss_anon, 400);
-	CHECK_UINT(t->vm_rss_file, 600);
-	CHECK_UINT(t->vm_rss_shared, 200);
-	CHECK_UINT(t->vm_data, 480);
-	CHECK_UINT(t->vm_stack, 120);
-	CHECK_UINT(t->vm_exe, 20);
-	CHECK_UINT(t->vm_lib, 1024);
-	CHECK_UINT(t->vm_swap, 28);
-	CHECK_UINT(t->sig_pending, 0x100);
-	CHECK_UINT(t->sig_shared, 0x200);
-	CHECK_UINT(t->sig_blocked, 0x4000);
-	CHECK_UINT(t->sig_ignored, 0x1000);
-	CHECK_UINT(t->sig_caught, 0x2);
-	CHECK_INT(t->status_nlwp, 3);
+	CHECK_UINT(t->status->vm_rss_anon, 400);
+	CHECK_UINT(t->status->vm_rss_file, 600);
+	CHECK_UINT(t->status->vm_rss_shared, 200);
+	CHECK_UINT(t->status->vm_data, 480);
+	CHECK_UINT(t->status->vm_stack, 120);
+	CHECK_UINT(t->status->vm_exe, 20);
+	CHECK_UINT(t->status->vm_lib, 1024);
+	CHECK_UINT(t->status->vm_swap, 28);
+	CHECK_UINT(t->status->sig_pending, 0x100);
+	CHECK_UINT(t->status->sig_shared, 0x200);
+	CHECK_UINT(t->status->sig_blocked, 0x4000);
+	CHECK_UINT(t->status->sig_ignored, 0x1000);
+	CHECK_UINT(t->status->sig_caught, 0x2);
+	CHECK_INT(t->status->status_nlwp, 3);
 	CHECK_UINT(t->sm_size, 2000);
 	CHECK_UINT(t->sm_resident, 300);
 	CHECK_UINT(t->sm_shared, 200);
@@ -199,11 +211,30 @@ static void stat_and_status(void)
 	CHECK_UINT(t->sm_data, 150);
 	CHECK(t->cmdline.data == NULL);   /* not requested */
 
+	CASE("status's Vm lines alone (ps aux's STAT): from STATM, no CRED");
+	b.len = 0;
+	tb_begin(&b, SEQ, 1234, 1234, 0);
+	tb_attr(&b, TASK_DIAG_BASE, &base, sizeof(base));
+	tb_attr(&b, TASK_DIAG_STAT, &st, sizeof(st));
+	tb_attr(&b, TASK_DIAG_STATM, &sm, sizeof(sm));
+	tb_end(&b);
+	CHECK_INT(run(&s, GROUP_BIT(GRP_STAT) | GROUP_BIT(GRP_STATUS_VM)), 0);
+	CHECK_INT(s.set.n, 1);
+	if (s.set.n != 1)
+		return;
+	t = &s.set.v[0];
+	CHECK_UINT(t->status->vm_lock, 8);
+	CHECK_UINT(t->status->vm_swap, 28);
+	CHECK_UINT(t->vm_rss, 1200);
+	CHECK(t->groups_filled & GROUP_BIT(GRP_STATUS_VM));
+	CHECK(!(t->groups_filled & GROUP_BIT(GRP_STATUS)));
+	CHECK(t->status->supgids == NULL);
+
 	CASE("owner alone: the effective ids, with or without an mm");
 	CHECK_INT(run(&s, GROUP_BIT(GRP_STAT) | GROUP_BIT(GRP_OWNER)), 0);
 	CHECK_UINT(s.set.v[0].euid, 1001);
 	CHECK_UINT(s.set.v[0].egid, 101);
-	CHECK(s.set.v[0].supgids == NULL);
+	CHECK(s.set.v[0].status->supgids == NULL);
 	sm.has_mm = 0;
 	owner_msg(sizeof(base), 1);
 	CHECK_INT(run(&s, GROUP_BIT(GRP_STAT) | GROUP_BIT(GRP_OWNER)), 0);
@@ -230,10 +261,11 @@ static void stat_and_status(void)
 	base.owner_gid = 101;
 	owner_msg(sizeof(base), 1);
 	CASE("status without an mm: no Vm lines, empty Groups");
-	CHECK_INT(run(&s, GROUP_BIT(GRP_STAT) | GROUP_BIT(GRP_STATUS)), 0);
-	CHECK_UINT(s.set.v[0].vm_size, 0);
+	CHECK_INT(run(&s, GROUP_BIT(GRP_STAT) | GROUP_BIT(GRP_STATUS) |
+		      GROUP_BIT(GRP_STATUS_VM)), 0);
+	CHECK_UINT(s.set.v[0].status->vm_size, 0);
 	CHECK_UINT(s.set.v[0].vm_rss, 0);
-	CHECK_STR(s.set.v[0].supgids, "");
+	CHECK_STR(s.set.v[0].status->supgids, "");
 	CHECK_UINT(s.set.v[0].euid, 1001);
 	task_set_free(&s.set);
 }
@@ -282,13 +314,13 @@ static void blobs_and_withheld(void)
 	CHECK_STR(t->cgroup.data, "0::/init.scope\n");
 	CHECK_UINT(t->cgroup.len, 15);
 	CHECK_STR(t->wchan, "do_signal_stop");
-	CHECK_UINT(t->io_rchar, 1);
-	CHECK_UINT(t->io_cancelled_write_bytes, 7);
-	CHECK_UINT(t->ns[TASK_NS_CGROUP], 11);
-	CHECK_UINT(t->ns[TASK_NS_PID], 15);
-	CHECK_UINT(t->ns[TASK_NS_TIME], 17);
-	CHECK_UINT(t->ns[TASK_NS_USER], 19);
-	CHECK_UINT(t->ns[TASK_NS_UTS], 20);
+	CHECK_UINT(t->io->io_rchar, 1);
+	CHECK_UINT(t->io->io_cancelled_write_bytes, 7);
+	CHECK_UINT(t->ns->ino[TASK_NS_CGROUP], 11);
+	CHECK_UINT(t->ns->ino[TASK_NS_PID], 15);
+	CHECK_UINT(t->ns->ino[TASK_NS_TIME], 17);
+	CHECK_UINT(t->ns->ino[TASK_NS_USER], 19);
+	CHECK_UINT(t->ns->ino[TASK_NS_UTS], 20);
 	CHECK_INT(t->oom_score, 667);
 	CHECK_INT(t->oom_adj, -500);
 	CHECK_UINT(t->loginuid, 4294967295u);
@@ -314,9 +346,9 @@ static void blobs_and_withheld(void)
 	t = &s.set.v[0];
 	CHECK(t->environ.data == NULL);
 	CHECK_STR(t->wchan, "0");
-	CHECK_UINT(t->io_rchar, 0);
+	CHECK_UINT(t->io->io_rchar, 0);
 	CHECK(!(t->groups_filled & GROUP_BIT(GRP_IO)));
-	CHECK_UINT(t->ns[TASK_NS_PID], 0);
+	CHECK_UINT(t->ns->ino[TASK_NS_PID], 0);
 	CHECK(t->groups_filled & GROUP_BIT(GRP_NS));
 	CHECK(t->exe == NULL);
 	CHECK(t->cgroup.data == NULL);  /* absent: the read failed */
@@ -370,9 +402,10 @@ static void whole_and_dup(void)
 
 	CASE("process-wide figures replace the leader's own");
 	memset(&r, 0, sizeof(r));
-	memset(&t, 0, sizeof(t));
+	task_clear(&t);
 	t.utime = 5;
-	t.io_rchar = 9;
+	CHECK(task_io_own(&t) != NULL);
+	t.io->io_rchar = 9;
 	t.groups_filled = GROUP_BIT(GRP_IO);
 	r.have = TASK_DIAG_SHOW_STAT | TASK_DIAG_SHOW_IO;
 	r.stat.utime = 700000000;
@@ -382,21 +415,23 @@ static void whole_and_dup(void)
 	td_fill_whole(&r, GROUP_BIT(GRP_IO), &units, &t);
 	CHECK_UINT(t.utime, 70);
 	CHECK_UINT(t.minflt, 44);
-	CHECK_UINT(t.io_rchar, 100);
+	CHECK_UINT(t.io->io_rchar, 100);
 	r.withheld = TASK_DIAG_SHOW_IO;
 	td_fill_whole(&r, GROUP_BIT(GRP_IO), &units, &t);
-	CHECK_UINT(t.io_rchar, 0);
+	CHECK_UINT(t.io->io_rchar, 0);
+	task_free_strings(&t);
 
 	CASE("row copies own their strings");
-	memset(&t, 0, sizeof(t));
-	t.supgids = strdup("1,2");
+	task_clear(&t);
+	CHECK(task_status_own(&t) != NULL);
+	t.status->supgids = strdup("1,2");
 	t.cmdline.data = malloc(4);
 	memcpy(t.cmdline.data, "a\0b", 4);
 	t.cmdline.len = 3;
 	t.wchan = strdup("0");
 	CHECK_INT(task_copy(&d, &t), 0);
-	CHECK(d.supgids != t.supgids);
-	CHECK_STR(d.supgids, "1,2");
+	CHECK(d.status->supgids != t.status->supgids);
+	CHECK_STR(d.status->supgids, "1,2");
 	CHECK(d.cmdline.data != t.cmdline.data);
 	CHECK_UINT(d.cmdline.len, 3);
 	CHECK(d.environ.data == NULL);

@@ -400,7 +400,8 @@ static void requests(void)
 	int len;
 
 	CASE("request message");
-	len = td_req_get(buf, sizeof(buf), 0x31, TASK_DIAG_DUMP_ONE, 77, 5);
+	len = td_req_get(buf, sizeof(buf), 0x31, TASK_DIAG_REQ_NO_STAT_MM,
+			 TASK_DIAG_DUMP_ONE, 77, 5);
 	CHECK_INT(len, 16 + 24);
 	memcpy(&h, buf, sizeof(h));
 	memcpy(&req, buf + 16, sizeof(req));
@@ -411,8 +412,8 @@ static void requests(void)
 	CHECK_UINT(req.show_flags, 0x31);
 	CHECK_UINT(req.dump_strategy, TASK_DIAG_DUMP_ONE);
 	CHECK_UINT(req.pid, 77);
-	CHECK_UINT(req.flags, 0);
-	CHECK_INT(td_req_get(buf, 20, 1, 0, 0, 1), -1);
+	CHECK_UINT(req.flags, TASK_DIAG_REQ_NO_STAT_MM);
+	CHECK_INT(td_req_get(buf, 20, 1, 0, 0, 0, 1), -1);
 	len = td_req_version(buf, sizeof(buf), 9);
 	CHECK_INT(len, 16);
 	memcpy(&h, buf, sizeof(h));
@@ -420,23 +421,40 @@ static void requests(void)
 
 	CASE("groups to show_flags");
 	CHECK_INT(td_plan_make(GROUP_BIT(GRP_CMDLINE) | GROUP_BIT(GRP_SMAPS) |
-			       GROUP_BIT(GRP_OOM), ~0ULL, 1, &plan), 0);
+			       GROUP_BIT(GRP_OOM), ~0ULL, 1, 0, &plan), 0);
 	CHECK_UINT(plan.show, TASK_DIAG_SHOW_BASE | TASK_DIAG_SHOW_STAT |
 		   TASK_DIAG_SHOW_CMDLINE | TASK_DIAG_SHOW_OOM);
 	CHECK_UINT(plan.fallback, GROUP_BIT(GRP_SMAPS));
 	CHECK_UINT(plan.whole_show, TASK_DIAG_SHOW_STAT);
 	CHECK_INT(td_plan_make(GROUP_BIT(GRP_OOM) | GROUP_BIT(GRP_IO),
-			       ~TASK_DIAG_SHOW_OOM, 1, &plan), 0);
+			       ~TASK_DIAG_SHOW_OOM, 1, 0, &plan), 0);
 	CHECK_UINT(plan.fallback, GROUP_BIT(GRP_OOM));
 	CHECK_UINT(plan.whole_show, TASK_DIAG_SHOW_STAT | TASK_DIAG_SHOW_IO);
-	CHECK_INT(td_plan_make(0, TASK_DIAG_SHOW_BASE, 1, &plan), -1);
+	CHECK_INT(td_plan_make(0, TASK_DIAG_SHOW_BASE, 1, 0, &plan), -1);
 	/* the owner: CRED from a version 1 module, BASE alone from 2 */
-	CHECK_INT(td_plan_make(GROUP_BIT(GRP_OWNER), ~0ULL, 1, &plan), 0);
+	CHECK_INT(td_plan_make(GROUP_BIT(GRP_OWNER), ~0ULL, 1, 0, &plan), 0);
 	CHECK_UINT(plan.show, TASK_DIAG_SHOW_BASE | TASK_DIAG_SHOW_STAT |
 		   TASK_DIAG_SHOW_CRED);
-	CHECK_INT(td_plan_make(GROUP_BIT(GRP_OWNER), ~0ULL, 2, &plan), 0);
+	CHECK_INT(td_plan_make(GROUP_BIT(GRP_OWNER), ~0ULL, 2, 0, &plan), 0);
 	CHECK_UINT(plan.show, TASK_DIAG_SHOW_BASE | TASK_DIAG_SHOW_STAT);
 	CHECK_UINT(plan.native, GROUP_BIT(GRP_STAT) | GROUP_BIT(GRP_OWNER));
+	CHECK_UINT(plan.flags, 0);      /* a version 2 module: no flags */
+
+	CASE("request flags skip what no group needs");
+	/* ps -e: neither the address space nor the signal handlers */
+	CHECK_INT(td_plan_make(GROUP_BIT(GRP_STAT), ~0ULL, 3, ~0u, &plan), 0);
+	CHECK_UINT(plan.flags, TASK_DIAG_REQ_NO_STAT_MM |
+		   TASK_DIAG_REQ_NO_SIGHANDLERS);
+	/* ps -o vsz: the address space; ps s: status's SigIgn/SigCgt */
+	CHECK_INT(td_plan_make(GROUP_BIT(GRP_STAT_MM), ~0ULL, 3, ~0u, &plan), 0);
+	CHECK_UINT(plan.flags, TASK_DIAG_REQ_NO_SIGHANDLERS);
+	CHECK_UINT(plan.native, GROUP_BIT(GRP_STAT) | GROUP_BIT(GRP_STAT_MM));
+	CHECK_INT(td_plan_make(GROUP_BIT(GRP_STATUS), ~0ULL, 3, ~0u, &plan), 0);
+	CHECK_UINT(plan.flags, TASK_DIAG_REQ_NO_STAT_MM);
+	/* only the flags the module lists */
+	CHECK_INT(td_plan_make(0, ~0ULL, 3, TASK_DIAG_REQ_NO_SIGHANDLERS,
+			       &plan), 0);
+	CHECK_UINT(plan.flags, TASK_DIAG_REQ_NO_SIGHANDLERS);
 }
 
 int main(void)

@@ -68,7 +68,7 @@
  * against: read min(nla_len - 4, sizeof(struct)) bytes and zero the rest.
  *
  * Errors from write(): EINVAL (short, inconsistent nlmsg_len, unknown
- * nlmsg_type, unknown strategy, non-zero flags, pid <= 0 where a pid is
+ * nlmsg_type, unknown strategy, unknown flags bits, pid <= 0 where a pid is
  * needed, unknown show_flags bits), E2BIG (longer than
  * TASK_DIAG_MAX_REQUEST_SIZE, or non-zero bytes past the known request),
  * EOPNOTSUPP (a known group or strategy that is unavailable), ESRCH (no such
@@ -85,8 +85,10 @@
  * 2: BASE carries the owner of /proc/PID (owner_uid, owner_gid); the
  *    strategies ALL_PROC_THREAD and PROC_THREAD and the reply-only
  *    TASK_DIAG_PROCESS attribute.
+ * 3: request flags (struct task_diag_pid.flags, TASK_DIAG_REQ_*), listed
+ *    in the version reply's supported_flags.
  */
-#define TASK_DIAG_VERSION		2
+#define TASK_DIAG_VERSION		3
 
 /* nlmsg_type of requests and replies */
 #define TASK_DIAG_CMD_GET		0xd101
@@ -208,8 +210,19 @@ struct task_diag_pid {
 	__u64 show_flags;	/* TASK_DIAG_SHOW_* bits */
 	__u64 dump_strategy;	/* TASK_DIAG_DUMP_* */
 	__u32 pid;		/* ONE, CHILDREN, THREAD: a tid; else 0 */
-	__u32 flags;		/* must be 0 */
+	__u32 flags;		/* TASK_DIAG_REQ_* (0 before version 3) */
 };
+
+/*
+ * Request flags: parts of STAT the reader does not need, which the module
+ * then skips (they read as 0).  Each costs a walk or a lock per task.
+ */
+/* sig_ignored and sig_caught: the scan of the 64 signal handlers */
+#define TASK_DIAG_REQ_NO_SIGHANDLERS	0x00000001
+/* the fields that need the address space or the ptrace check: vsize,
+ * rss, the code, data, stack, argument and environment addresses,
+ * kstkeip/kstkesp, wchan and exit_code; stat_flags reads 0 */
+#define TASK_DIAG_REQ_NO_STAT_MM	0x00000002
 
 /* Reply payload of TASK_DIAG_CMD_VERSION (32 bytes) */
 struct task_diag_version {
@@ -219,7 +232,8 @@ struct task_diag_version {
 	__u32 supported_strategies;	/* bit n: strategy n accepted */
 	__u32 max_chunk;		/* TASK_DIAG_MAX_CHUNK */
 	__u32 max_request_size;		/* TASK_DIAG_MAX_REQUEST_SIZE */
-	__u32 pad;
+	__u32 supported_flags;		/* TASK_DIAG_REQ_* accepted (0
+					 * before version 3) */
 };
 
 /* Header of every task message, right after the nlmsghdr (12 bytes) */

@@ -1,3 +1,5 @@
+/* System-wide numbers for top's summary area: the files of /proc they
+ * come from are read here, in the library, as the reference reads them. */
 #include <fcntl.h>
 #include <math.h>
 #include <stdio.h>
@@ -5,7 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <utmp.h>
-#include "library/cpunode.h"
+#include "cpunode.h"
 #include "sysstat.h"
 
 /* Reads a whole file into a growing buffer (kept for the next call). */

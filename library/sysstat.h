@@ -1,8 +1,8 @@
 /* System-wide numbers for the summary area, read the way the reference
  * reads them: /proc/stat (cpu lines), /proc/meminfo, /proc/loadavg,
  * /proc/uptime and the utmp user count. */
-#ifndef TOP_SYSSTAT_H
-#define TOP_SYSSTAT_H
+#ifndef PROCPS_TD_SYSSTAT_H
+#define PROCPS_TD_SYSSTAT_H
 
 #include <stdbool.h>
 

@@ -1,0 +1,79 @@
+/* The per-thread reader of the procfs backend: whole /proc files into a
+ * reused buffer, and the names of /proc's pid directories. */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <unistd.h>
+#include "procfs_int.h"
+
+int reader_init(struct reader *r, const struct procfs *p)
+{
+	r->p = p;
+	r->bufcap = 4096;
+	r->buf = malloc(r->bufcap);
+	r->tdents = NULL;
+	return r->buf ? 0 : -1;
+}
+
+void reader_release(struct reader *r)
+{
+	free(r->buf);
+	free(r->tdents);
+	r->buf = r->tdents = NULL;
+}
+
+/* Reads a whole file into r->buf: from the open fd at offset 0, or opened
+ * by path.  Returns its length, or -1.  A read shorter than the room left
+ * means the end: /proc files give all they have in one read. */
+ssize_t reader_read(struct reader *r, const char *path, int fd)
+{
+	bool own = fd < 0;
+	size_t len = 0;
+
+	if (own)
+		fd = openat(r->p->procfd, path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+	if (fd < 0)
+		return -1;
+	for (;;) {
+		ssize_t n;
+
+		if (r->bufcap - len < 2) {
+			size_t cap = r->bufcap * 2;
+			char *b = realloc(r->buf, cap);
+
+			if (!b)
+				break;
+			r->buf = b;
+			r->bufcap = cap;
+		}
+		n = pread(fd, r->buf + len, r->bufcap - len - 1, (off_t)len);
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			if (own)
+				close(fd);
+			return -1;
+		}
+		len += (size_t)n;
+		if (n == 0 || (size_t)n < r->bufcap - (len - (size_t)n) - 1)
+			break;
+	}
+	if (own)
+		close(fd);
+	r->buf[len] = '\0';
+	return (ssize_t)len;
+}
+
+int pid_of_name(const char *s)
+{
+	long v = 0;
+
+	if (*s < '1' || *s > '9')
+		return -1;
+	for (; *s; s++) {
+		if (*s < '0' || *s > '9' || v > 100000000)
+			return -1;
+		v = v * 10 + (*s - '0');
+	}
+	return (int)v;
+}
