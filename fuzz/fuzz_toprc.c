@@ -12,6 +12,7 @@
  * shows; every Inspect entry with a name and a command; and that what
  * rc_write() ('W') makes of it all reads back to the same settings,
  * filters and entries. */
+#include <ctype.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -119,7 +120,9 @@ static bool entries_same(struct entry_copy *c)
 /* Whether 'W' turns text the reader kept into a filter block: with no
  * filter to write, the kept lines follow the windows after a blank line,
  * and when their first other line begins a block, the next read parses
- * it (the first read had taken the line after an earlier block). */
+ * it (the first read had taken the line after an earlier block).  The
+ * "\n" that ends the Fixed_widest format skips any white space, so the
+ * kept text's leading blanks and tabs go too. */
 static bool kept_becomes_block(void)
 {
 	const char *p = kept;
@@ -129,9 +132,20 @@ static bool kept_becomes_block(void)
 			return false;
 	if (!p)
 		return false;
-	while (*p == '\n')
+	while (isspace((unsigned char)*p))
 		p++;
 	return !strncmp(p, rc_begin, strlen(rc_begin));
+}
+
+/* Whether the kept text starts with white space: only the line after a
+ * filter block can (the first read's Fixed_widest "\n" skipped it
+ * anywhere else), and the next read loses it the same way, so a line
+ * "\tpipe\tname\tcmd" that was an error becomes an Inspect entry.
+ * procps-ng 4.0.2 reads it so too (its Inspect screen lists such an
+ * entry; docs/hardening.md, finding 9): the entries are not compared. */
+static bool kept_loses_blanks(void)
+{
+	return kept && isspace((unsigned char)kept[0]);
 }
 
 static bool same_filters(const struct filter (*a)[FILTER_MAX], const int *na)
@@ -164,7 +178,7 @@ _Noreturn void die(const char *fmt, ...)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 /* rc_write() into a file of our own, then read_file() on it again. */
-static void round_trip(bool nul)
+static void round_trip(bool tail_may_change)
 {
 	static struct filter fbefore[WIN_COUNT][FILTER_MAX];
 	static struct entry_copy ebefore;
@@ -185,11 +199,14 @@ static void round_trip(bool nul)
 			 (int)getpid());
 	if (rc_write() != 0)
 		abort();
+	if (kept_becomes_block()) {
+		unlink(Rc_path);
+		return;
+	}
 	fp = fopen(Rc_path, "r");
 	if (!fp)
 		abort();
-	if (kept_becomes_block())
-		return;
+	tail_may_change = tail_may_change || kept_loses_blanks();
 	memcpy(fbefore, filters, sizeof(filters));
 	memcpy(nbefore, nfilters, sizeof(nfilters));
 	entries_copy(&ebefore);
@@ -201,7 +218,7 @@ static void round_trip(bool nul)
 		abort();
 	}
 	fclose(fp);
-	if (!same_filters(fbefore, nbefore) && !nul) {
+	if (!same_filters(fbefore, nbefore) && !tail_may_change) {
 		fprintf(stderr, "fuzz_toprc: filters change through rc_write"
 			" (kept in %s)\n", Rc_path);
 		abort();
@@ -210,9 +227,10 @@ static void round_trip(bool nul)
 	 * (strlen, as the reference's strcat): 'W' then writes that line
 	 * without its newline and the next read joins it to the next one,
 	 * which may then start a filter block or an entry.  Kept for
-	 * identity (docs/hardening.md, finding 8): with a NUL in the input
-	 * only the settings are compared. */
-	if (!entries_same(&ebefore) && !nul) {
+	 * identity (docs/hardening.md, finding 8): with a NUL in the input,
+	 * or kept text that loses its leading blanks (finding 9), only the
+	 * settings are compared. */
+	if (!entries_same(&ebefore) && !tail_may_change) {
 		fprintf(stderr, "fuzz_toprc: Inspect entries change through"
 			" rc_write (kept in %s)\n", Rc_path);
 		abort();
