@@ -5,6 +5,7 @@
 #ifndef _TD_H
 #define _TD_H
 
+#include <linux/sizes.h>
 #include <linux/types.h>
 #include <linux/gfp.h>
 #include <linux/mutex.h>
@@ -104,6 +105,16 @@ u32 td_supported_strategies(void);
 #define TD_STAGE_KEEP	(4 * PAGE_SIZE)
 
 /*
+ * A read's messages are built in a kernel buffer of that read and copied
+ * to the reader in one copy_to_user(): per attribute, the user copies and
+ * their hardened-usercopy checks were a good part of the emission.  The
+ * buffer, the streams' scratch page included, is at most this big (an
+ * order-4 allocation), so a longer read returns 60 KiB at the most and
+ * the reader reads again.
+ */
+#define TD_OUT_SIZE	SZ_64K
+
+/*
  * A value of unbounded size read from its source while it is emitted
  * (CMDLINE, ENVIRON from the task's memory, GROUPS from its credentials),
  * so that nothing of it is held between reads: only these references and
@@ -115,7 +126,7 @@ struct td_stream;
  * from s->pos; page is a scratch page); *end: nothing follows now.  Set
  * by the filler that stages the stream, so the stage never calls a filler.
  */
-typedef ssize_t td_stream_read_fn(struct td_stream *s, char __user *dst,
+typedef ssize_t td_stream_read_fn(struct td_stream *s, char *dst,
 				  size_t count, char *page, bool *end);
 
 struct td_stream {
@@ -140,6 +151,7 @@ struct td_stage {
 	bool active;		/* a task is staged and not fully sent */
 	unsigned int nstreams;
 	struct td_stream streams[TD_NSTREAMS];
+	char *page;		/* the streams' scratch page, during a read */
 };
 
 /* Where a dump is (td_iter.c). */
@@ -196,8 +208,7 @@ struct td_stream *td_stage_stream(struct td_stage *st, u32 type,
 				  td_stream_read_fn *read);
 void td_stage_shrink(struct td_stage *st, size_t rec_off, size_t len);
 size_t td_stage_mark(struct td_stage *st);
-ssize_t td_stage_emit(struct td_stage *st, char __user *ubuf, size_t room,
-		      u32 seq);
+ssize_t td_stage_emit(struct td_stage *st, char *out, size_t room, u32 seq);
 ssize_t td_emit_version(char __user *ubuf, size_t room, u32 seq);
 
 /* td_fill.c, td_fill_mm.c, td_fill_misc.c */

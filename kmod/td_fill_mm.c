@@ -19,27 +19,24 @@
 #include "td.h"
 
 /*
- * Copy up to count bytes of mm at addr to dst through page, a page at a
- * time, stopping at the first unreadable byte.  *end is set on a short
+ * Copy up to count bytes of mm at addr to dst (kernel memory), a page at
+ * a time, stopping at the first unreadable byte.  *end is set on a short
  * read.  Returns the bytes copied or -errno.
  */
 static ssize_t td_copy_remote(struct mm_struct *mm, unsigned long addr,
-			      char __user *dst, size_t count, char *page,
-			      bool *end)
+			      char *dst, size_t count, bool *end)
 {
 	ssize_t done = 0;
 
 	while (count) {
 		int want = min_t(size_t, PAGE_SIZE, count);
-		int got = td_sym.access_remote_vm(mm, addr, page, want,
+		int got = td_sym.access_remote_vm(mm, addr, dst + done, want,
 						  FOLL_ANON);
 
 		if (got <= 0) {
 			*end = true;
 			break;
 		}
-		if (copy_to_user(dst + done, page, got))
-			return -EFAULT;
 		done += got;
 		addr += got;
 		count -= got;
@@ -59,8 +56,7 @@ static ssize_t td_copy_remote(struct mm_struct *mm, unsigned long addr,
  * bytes), copied to dst.  *end: nothing follows now.
  */
 static ssize_t td_cmdline_read(struct mm_struct *mm, size_t pos,
-			       char __user *dst, size_t count, char *page,
-			       bool *end)
+			       char *dst, size_t count, char *page, bool *end)
 {
 	unsigned long arg_start, arg_end, env_start, env_end, len;
 	ssize_t got;
@@ -106,8 +102,7 @@ static ssize_t td_cmdline_read(struct mm_struct *mm, size_t pos,
 		if (n <= pos)
 			return 0;
 		count = min_t(size_t, count, n - pos);
-		if (copy_to_user(dst, page + pos, count))
-			return -EFAULT;
+		memcpy(dst, page + pos, count);
 		*end = pos + count >= n;
 		return count;
 	}
@@ -117,7 +112,7 @@ static ssize_t td_cmdline_read(struct mm_struct *mm, size_t pos,
 		return 0;
 	count = min_t(size_t, count, arg_end - arg_start - pos);
 	*end = false;
-	got = td_copy_remote(mm, arg_start + pos, dst, count, page, end);
+	got = td_copy_remote(mm, arg_start + pos, dst, count, end);
 	if (got >= 0 && pos + got >= arg_end - arg_start)
 		*end = true;
 	return got;
@@ -125,8 +120,7 @@ static ssize_t td_cmdline_read(struct mm_struct *mm, size_t pos,
 
 /* What read() of /proc/PID/environ at offset pos returns, as above. */
 static ssize_t td_environ_read(struct mm_struct *mm, size_t pos,
-			       char __user *dst, size_t count, char *page,
-			       bool *end)
+			       char *dst, size_t count, bool *end)
 {
 	unsigned long env_start, env_end;
 	ssize_t got;
@@ -143,8 +137,7 @@ static ssize_t td_environ_read(struct mm_struct *mm, size_t pos,
 	if (pos < env_end - env_start) {
 		count = min_t(size_t, count, env_end - env_start - pos);
 		*end = false;
-		got = td_copy_remote(mm, env_start + pos, dst, count, page,
-				     end);
+		got = td_copy_remote(mm, env_start + pos, dst, count, end);
 		if (got >= 0 && pos + got >= env_end - env_start)
 			*end = true;
 	}
@@ -153,7 +146,7 @@ static ssize_t td_environ_read(struct mm_struct *mm, size_t pos,
 }
 
 /* /proc/PID/cmdline finds the task and its mm at each read */
-static ssize_t td_cmdline_stream_read(struct td_stream *s, char __user *dst,
+static ssize_t td_cmdline_stream_read(struct td_stream *s, char *dst,
 				      size_t count, char *page, bool *end)
 {
 	struct task_struct *task = get_pid_task(s->pid, PIDTYPE_PID);
@@ -171,10 +164,10 @@ static ssize_t td_cmdline_stream_read(struct td_stream *s, char __user *dst,
 }
 
 /* environ reads the mm it checked, while that still lives */
-static ssize_t td_environ_stream_read(struct td_stream *s, char __user *dst,
+static ssize_t td_environ_stream_read(struct td_stream *s, char *dst,
 				      size_t count, char *page, bool *end)
 {
-	return td_environ_read(s->mm, s->pos, dst, count, page, end);
+	return td_environ_read(s->mm, s->pos, dst, count, end);
 }
 
 int td_fill_cmdline(struct td_ctx *ctx, struct task_struct *task, bool whole)

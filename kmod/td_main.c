@@ -13,6 +13,7 @@
  * those files fail with EIO without entering the module.
  */
 #include <linux/module.h>
+#include <linux/mm.h>
 #include <linux/cred.h>
 #include <linux/netlink.h>
 #include <linux/pid_namespace.h>
@@ -156,15 +157,26 @@ out_free:
 	return ret ? ret : len;
 }
 
-/* Fill ubuf with as many messages as fit; 0 with ctx->ended at the end. */
+/*
+ * Fill ubuf with as many messages as fit (60 KiB at the most); 0
+ * with ctx->ended at the end.  The messages are built in a buffer of this
+ * read, whose last page is the streams' scratch page, and copied out at
+ * once; nothing of it is kept between reads.
+ */
 static ssize_t td_dump(struct td_ctx *ctx, char __user *ubuf, size_t count)
 {
 	struct task_struct *task;
 	size_t off = 0;
 	ssize_t n;
 	bool whole;
+	char *out;
 	int ret = 0;
 
+	count = min_t(size_t, count, TD_OUT_SIZE - PAGE_SIZE);
+	out = kvmalloc(count + PAGE_SIZE, TD_GFP);
+	if (!out)
+		return -ENOMEM;
+	ctx->st.page = out + count;
 	for (;;) {
 		if (!ctx->st.active) {
 			if (fatal_signal_pending(current)) {
@@ -187,7 +199,7 @@ static ssize_t td_dump(struct td_ctx *ctx, char __user *ubuf, size_t count)
 				break;
 			}
 		}
-		n = td_stage_emit(&ctx->st, ubuf + off, count - off, ctx->seq);
+		n = td_stage_emit(&ctx->st, out + off, count - off, ctx->seq);
 		if (n < 0) {
 			ret = n;
 			break;
@@ -198,6 +210,12 @@ static ssize_t td_dump(struct td_ctx *ctx, char __user *ubuf, size_t count)
 			break;
 		cond_resched();
 	}
+	ctx->st.page = NULL;
+	if (off && copy_to_user(ubuf, out, off)) {
+		off = 0;
+		ret = -EFAULT;
+	}
+	kvfree(out);
 	if (off) {
 		/* report the error with the next read, after this data */
 		ctx->err = ret;

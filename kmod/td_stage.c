@@ -249,19 +249,17 @@ void td_stage_free(struct td_stage *st)
  * The supplementary groups from byte pos, a page at the most, mapped as
  * the status Groups line maps them for the opener.
  */
-ssize_t td_groups_stream_read(struct td_stream *s, char __user *dst,
-			      size_t count, char *page, bool *end)
+ssize_t td_groups_stream_read(struct td_stream *s, char *dst, size_t count,
+			      char *page, bool *end)
 {
 	struct user_namespace *ns = current_user_ns();
 	const struct group_info *gi = s->cred->group_info;
 	size_t i = s->pos / sizeof(u32), n = 0;
-	u32 *g = (u32 *)page;
+	u32 *g = (u32 *)dst;	/* 4-aligned: attributes start so */
 
-	count = min_t(size_t, count, PAGE_SIZE) / sizeof(u32);
+	count /= sizeof(u32);
 	for (; n < count && i + n < gi->ngroups; n++)
 		g[n] = from_kgid_munged(ns, gi->gid[i + n]);
-	if (copy_to_user(dst, page, n * sizeof(u32)))
-		return -EFAULT;
 	*end = i + n >= gi->ngroups;
 	return n * sizeof(u32);
 }
@@ -269,31 +267,25 @@ ssize_t td_groups_stream_read(struct td_stream *s, char __user *dst,
 /*
  * Read the next chunk of a stream into dst: at most count bytes from its
  * offset, with the rules of the procfs file.  *end says the value has no
- * more bytes now.
+ * more bytes now.  The scratch page is the current read's (td_dump()).
  */
-static ssize_t td_stream_read(struct td_stream *s, char __user *dst,
-			      size_t count, bool *end)
+static ssize_t td_stream_read(struct td_stage *st, struct td_stream *s,
+			      char *dst, size_t count, bool *end)
 {
-	char *page;
-	ssize_t got;
-
 	*end = true;
-	page = (char *)__get_free_page(TD_GFP);
-	if (!page)
-		return -ENOMEM;
-	got = s->read(s, dst, count, page, end);
-	free_page((unsigned long)page);
-	return got;
+	if (WARN_ON_ONCE(!st->page))
+		return -EINVAL;
+	return s->read(s, dst, count, st->page, end);
 }
 
 /*
  * Emit the next chunk of the stream of record rec as one attribute at
- * ubuf, at most room bytes with its header.  Each call sends an attribute
+ * out, at most room bytes with its header.  Each call sends an attribute
  * (an empty one if the value is empty or has shrunk) unless no payload
  * byte fits: returns the bytes written, 0 if nothing fits, or -errno.
  */
 static ssize_t td_stream_emit(struct td_stage *st, struct td_rec *rec,
-			      char __user *ubuf, size_t room)
+			      char *out, size_t room)
 {
 	u32 idx = *(u32 *)(rec + 1);
 	struct td_stream *s = &st->streams[idx];
@@ -305,14 +297,12 @@ static ssize_t td_stream_emit(struct td_stage *st, struct td_rec *rec,
 
 	if (!n)
 		return 0;
-	got = td_stream_read(s, ubuf + NLA_HDRLEN, n, &end);
+	got = td_stream_read(st, s, out + NLA_HDRLEN, n, &end);
 	if (got < 0)
 		return got;
 	nla.nla_len = NLA_HDRLEN + got;
-	if (copy_to_user(ubuf, &nla, sizeof(nla)) ||
-	    (NLA_ALIGN(got) != got &&
-	     clear_user(ubuf + NLA_HDRLEN + got, NLA_ALIGN(got) - got)))
-		return -EFAULT;
+	memcpy(out, &nla, sizeof(nla));
+	memset(out + NLA_HDRLEN + got, 0, NLA_ALIGN(got) - got);
 	s->pos += got;
 	if (end) {
 		/* done: let go of the task's memory at once */
@@ -324,12 +314,12 @@ static ssize_t td_stream_emit(struct td_stage *st, struct td_rec *rec,
 }
 
 /*
- * Copy the next part of the staged task to ubuf as one message of at most
+ * Copy the next part of the staged task to out (the descriptor's kernel
+ * buffer, copied to the reader once per read) as one message of at most
  * room bytes.  Returns the bytes written, 0 when nothing fits (the caller
- * ends this read), or -EFAULT.
+ * ends this read), or -errno from a stream.
  */
-ssize_t td_stage_emit(struct td_stage *st, char __user *ubuf, size_t room,
-		      u32 seq)
+ssize_t td_stage_emit(struct td_stage *st, char *out, size_t room, u32 seq)
 {
 	struct nlmsghdr nlh = {
 		.nlmsg_type = TASK_DIAG_CMD_GET,
@@ -352,7 +342,7 @@ ssize_t td_stage_emit(struct td_stage *st, char __user *ubuf, size_t room,
 		if (room - off < NLA_HDRLEN)
 			break;
 		if (rec->type & TD_REC_STREAM) {
-			ssize_t got = td_stream_emit(st, rec, ubuf + off,
+			ssize_t got = td_stream_emit(st, rec, out + off,
 						     room - off);
 
 			if (got < 0)
@@ -378,13 +368,10 @@ ssize_t td_stage_emit(struct td_stage *st, char __user *ubuf, size_t room,
 		}
 		nla.nla_type = rec->type;
 		nla.nla_len = NLA_HDRLEN + n;
-		if (copy_to_user(ubuf + off, &nla, sizeof(nla)) ||
-		    copy_to_user(ubuf + off + NLA_HDRLEN, payload + st->part, n))
-			return -EFAULT;
+		memcpy(out + off, &nla, sizeof(nla));
+		memcpy(out + off + NLA_HDRLEN, payload + st->part, n);
 		/* zero the alignment padding rather than leak old bytes */
-		if (NLA_ALIGN(n) != n &&
-		    clear_user(ubuf + off + NLA_HDRLEN + n, NLA_ALIGN(n) - n))
-			return -EFAULT;
+		memset(out + off + NLA_HDRLEN + n, 0, NLA_ALIGN(n) - n);
 		off += NLA_HDRLEN + NLA_ALIGN(n);
 		nattrs++;
 		st->part += n;
@@ -404,9 +391,8 @@ ssize_t td_stage_emit(struct td_stage *st, char __user *ubuf, size_t room,
 	else
 		st->active = false;
 	nlh.nlmsg_len = off;
-	if (copy_to_user(ubuf, &nlh, sizeof(nlh)) ||
-	    copy_to_user(ubuf + NLMSG_HDRLEN, &msg, sizeof(msg)))
-		return -EFAULT;
+	memcpy(out, &nlh, sizeof(nlh));
+	memcpy(out + NLMSG_HDRLEN, &msg, sizeof(msg));
 	return off;
 }
 
