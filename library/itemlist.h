@@ -14,6 +14,9 @@
 	/* stat's address-space fields: procfs has them with stat; task_diag \
 	 * reads the task's mm and checks ptrace access only for them */ \
 	X(STAT_MM,   "stat_mm")      /* /proc/PID/stat */ \
+	/* stat's vsize and rss: procfs has them with stat; task_diag takes \
+	 * them from STATM (the same counters), with no ptrace check */ \
+	X(STAT_VM,   "stat_vm")      /* /proc/PID/stat */ \
 	X(OWNER,     "owner")        /* owner of /proc/PID (fstat) */ \
 	X(STATUS,    "status")       /* /proc/PID/status */ \
 	/* status's Vm lines: procfs reads status for them; task_diag has \
@@ -91,7 +94,7 @@
  * td source: the task_diag reply field the row is copied from
  * (backends/task_diag/td_fill.c), when its group is filled:
  * TD(attr.field) as C assigns, TD_UNIT(attr.field, unit) converted to
- * procfs's unit (U_TICKS ns to ticks, U_PAGES_KIB, U_BYTES_KIB),
+ * procfs's unit (U_TICKS ns to ticks, U_PAGES_KIB, U_PAGES_BYTES, U_BYTES_KIB),
  * TD_WHOLE(attr.field, unit) a figure a leader's process message replaces,
  * TD_MM(attr.field, unit) only when the task has an address space.
  * Without one the backend fills the field in code, or never. */
@@ -119,8 +122,8 @@
 	X(NICE,         "nice",         T_LONG,  GRP_STAT,    nice, TD(stat.nice)) \
 	X(NLWP,         "nlwp",         T_INT,   GRP_STAT,    nlwp, TD(base.nlwp)) \
 	X(START_TIME,   "start_time",   T_ULL,   GRP_STAT,    start_time, TD_UNIT(stat.start_time, U_TICKS)) \
-	X(VSIZE,        "vsize",        T_ULONG, GRP_STAT_MM, vsize, TD(stat.vsize)) \
-	X(RSS,          "rss",          T_LONG,  GRP_STAT_MM, rss, TD(stat.rss)) \
+	X(VSIZE,        "vsize",        T_ULONG, GRP_STAT_VM, vsize, TD_MM(statm.size, U_PAGES_BYTES)) \
+	X(RSS,          "rss",          T_LONG,  GRP_STAT_VM, rss, TD_MM(statm.resident, U_SAME)) \
 	X(RSSLIM,       "rsslim",       T_ULONG, GRP_STAT,    rsslim, TD(stat.rsslim)) \
 	X(START_CODE,   "start_code",   T_ULONG, GRP_STAT_MM, start_code, TD(stat.start_code)) \
 	X(END_CODE,     "end_code",     T_ULONG, GRP_STAT_MM, end_code, TD(stat.end_code)) \

@@ -196,7 +196,8 @@ static int read_row(struct reader *r, const struct row_dirs *rd,
 			return -1;
 		held_check_start(p->held, e, t->start_time);
 	}
-	t->groups_filled |= GROUP_BIT(GRP_STAT) | GROUP_BIT(GRP_STAT_MM);
+	t->groups_filled |= GROUP_BIT(GRP_STAT) | GROUP_BIT(GRP_STAT_MM) |
+			    GROUP_BIT(GRP_STAT_VM);
 	t->is_kernel_thread = (t->flags & 0x00200000) != 0;
 	/* status holds two groups: the ids and lists, and the Vm lines */
 	if (g & (GROUP_BIT(GRP_STATUS) | GROUP_BIT(GRP_STATUS_VM))) {

@@ -33,7 +33,8 @@ void td_units_init(struct td_units *u)
  * (itemlist.h): TD(from) sets the item's field from `from`, the
  * attribute's member of td_rec (its name in TASK_DIAG_ATTRS) and its
  * field, converted as C assigns; TD_UNIT also converts the unit to
- * procfs's (U_TICKS: ns to clock ticks, U_PAGES_KIB, U_BYTES_KIB);
+ * procfs's (U_TICKS: ns to clock ticks, U_PAGES_KIB, U_PAGES_BYTES,
+ * U_BYTES_KIB);
  * TD_WHOLE marks a figure a leader's process message replaces
  * (td_fill_whole); TD_MM one read only when statm.has_mm.  Each group's
  * copy is a function of its own in which the others' rows fold away, so
@@ -43,6 +44,7 @@ typedef void td_copy_fn(struct task *t, const struct td_rec *r,
 #define U_SAME(x)       (x)
 #define U_TICKS(x)      ((x) / u->ns_per_tick)
 #define U_PAGES_KIB(x)  ((x) * u->page_kib)
+#define U_PAGES_BYTES(x) ((x) * u->page_kib << 10)
 #define U_BYTES_KIB(x)  ((x) >> 10)
 #define TD(from)                from, U_SAME, 0, 0
 #define TD_UNIT(from, unit)     from, unit, 0, 0
@@ -217,6 +219,9 @@ static const struct td_group td_groups[GRP_COUNT] = {
 	/* asked for with the module's TASK_DIAG_REQ_NO_STAT_MM left out
 	 * (td_req.c) */
 	[GRP_STAT_MM] = { ATTR(STAT) },
+	/* stat's vsize and rss are statm's size and resident (task_vsize(),
+	 * get_mm_rss()); 0 without an address space, as in stat */
+	[GRP_STAT_VM] = { ATTR(STATM) },
 	[GRP_OWNER] = { .show = SHOW(BASE) | SHOW(CRED),
 			.extra = owner_extra },
 	[GRP_STATUS] = { .show = SHOW(BASE) | SHOW(CRED) | SHOW(GROUPS) |

@@ -119,14 +119,11 @@ static void owner_msg(size_t base_len, int cred_too)
 	tb_end(&b);
 }
 
-static void stat_and_status(void)
+/* the message of stat_and_status(), from the current attributes */
+static void build_stat_and_status(void)
 {
 	static const uint32_t gids[] = { 4, 24, 27 };
-	struct sink s = { 0 };
-	struct task *t;
 
-	CASE("stat, owner, status, statm");
-	defaults(1234);
 	b.len = 0;
 	tb_begin(&b, SEQ, 1234, 1234, 0);
 	tb_attr(&b, TASK_DIAG_BASE, &base, sizeof(base));
@@ -135,6 +132,16 @@ static void stat_and_status(void)
 	tb_attr(&b, TASK_DIAG_STATM, &sm, sizeof(sm));
 	tb_attr(&b, TASK_DIAG_GROUPS, gids, sizeof(gids));
 	tb_end(&b);
+}
+
+static void stat_and_status(void)
+{
+	struct sink s = { 0 };
+	struct task *t;
+
+	CASE("stat, owner, status, statm");
+	defaults(1234);
+	build_stat_and_status();
 	/* without stat_mm, its fields are not copied (the module may have
 	 * skipped them, TASK_DIAG_REQ_NO_STAT_MM) */
 	CHECK_INT(run(&s, GROUP_BIT(GRP_STAT)), 0);
@@ -146,7 +153,26 @@ static void stat_and_status(void)
 	CHECK_UINT(t->wchan_addr, 0);
 	CHECK_UINT(t->start_time, 12345);
 	CHECK_INT(t->groups_filled & GROUP_BIT(GRP_STAT_MM), 0);
+	/* stat's vsize and rss come from statm's size and resident, the
+	 * same counters, with no address-space access in the module (ps
+	 * aux); stat's own figures are not read for them */
+	st.vsize = 1;
+	st.rss = 2;
+	build_stat_and_status();
+	CHECK_INT(run(&s, GROUP_BIT(GRP_STAT) | GROUP_BIT(GRP_STAT_VM)), 0);
+	st.vsize = 8192000;
+	st.rss = 300;
+	build_stat_and_status();
+	CHECK_INT(s.set.n, 1);
+	if (s.set.n != 1)
+		return;
+	t = &s.set.v[0];
+	CHECK_UINT(t->vsize, 2000 * 4096);
+	CHECK_INT(t->rss, 300);
+	CHECK(t->groups_filled & GROUP_BIT(GRP_STAT_VM));
+	CHECK_INT(t->groups_filled & GROUP_BIT(GRP_STAT_MM), 0);
 	CHECK_INT(run(&s, GROUP_BIT(GRP_STAT) | GROUP_BIT(GRP_STAT_MM) |
+		      GROUP_BIT(GRP_STAT_VM) |
 		      GROUP_BIT(GRP_OWNER) | GROUP_BIT(GRP_STATUS) |
 		      GROUP_BIT(GRP_STATUS_VM) | GROUP_BIT(GRP_STATM)), 0);
 	CHECK_INT(s.set.n, 1);
@@ -229,6 +255,23 @@ static void stat_and_status(void)
 	CHECK(t->groups_filled & GROUP_BIT(GRP_STATUS_VM));
 	CHECK(!(t->groups_filled & GROUP_BIT(GRP_STATUS)));
 	CHECK(t->status->supgids == NULL);
+
+	CASE("stat's vsize and rss without an address space: 0, as in stat");
+	sm.has_mm = 0;
+	b.len = 0;
+	tb_begin(&b, SEQ, 1234, 1234, 0);
+	tb_attr(&b, TASK_DIAG_BASE, &base, sizeof(base));
+	tb_attr(&b, TASK_DIAG_STAT, &st, sizeof(st));
+	tb_attr(&b, TASK_DIAG_STATM, &sm, sizeof(sm));
+	tb_end(&b);
+	CHECK_INT(run(&s, GROUP_BIT(GRP_STAT) | GROUP_BIT(GRP_STAT_VM)), 0);
+	CHECK_INT(s.set.n, 1);
+	if (s.set.n != 1)
+		return;
+	CHECK_UINT(s.set.v[0].vsize, 0);
+	CHECK_INT(s.set.v[0].rss, 0);
+	CHECK(s.set.v[0].groups_filled & GROUP_BIT(GRP_STAT_VM));
+	sm.has_mm = 1;
 
 	CASE("owner alone: the effective ids, with or without an mm");
 	CHECK_INT(run(&s, GROUP_BIT(GRP_STAT) | GROUP_BIT(GRP_OWNER)), 0);

@@ -445,7 +445,13 @@ static void requests(void)
 	CHECK_INT(td_plan_make(GROUP_BIT(GRP_STAT), ~0ULL, 3, ~0u, &plan), 0);
 	CHECK_UINT(plan.flags, TASK_DIAG_REQ_NO_STAT_MM |
 		   TASK_DIAG_REQ_NO_SIGHANDLERS);
-	/* ps -o vsz: the address space; ps s: status's SigIgn/SigCgt */
+	/* ps aux's VSZ and RSS: statm's counters, no address space */
+	CHECK_INT(td_plan_make(GROUP_BIT(GRP_STAT_VM), ~0ULL, 3, ~0u, &plan), 0);
+	CHECK_UINT(plan.flags, TASK_DIAG_REQ_NO_STAT_MM |
+		   TASK_DIAG_REQ_NO_SIGHANDLERS);
+	CHECK_UINT(plan.show, TASK_DIAG_SHOW_BASE | TASK_DIAG_SHOW_STAT |
+		   TASK_DIAG_SHOW_STATM);
+	/* ps -o eip: the address space; ps s: status's SigIgn/SigCgt */
 	CHECK_INT(td_plan_make(GROUP_BIT(GRP_STAT_MM), ~0ULL, 3, ~0u, &plan), 0);
 	CHECK_UINT(plan.flags, TASK_DIAG_REQ_NO_SIGHANDLERS);
 	CHECK_UINT(plan.native, GROUP_BIT(GRP_STAT) | GROUP_BIT(GRP_STAT_MM));
