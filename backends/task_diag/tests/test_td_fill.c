@@ -134,6 +134,17 @@ static void build_stat_and_status(void)
 	tb_end(&b);
 }
 
+/* a message of BASE, STAT and STATM alone */
+static void build_base_stat_statm(void)
+{
+	b.len = 0;
+	tb_begin(&b, SEQ, 1234, 1234, 0);
+	tb_attr(&b, TASK_DIAG_BASE, &base, sizeof(base));
+	tb_attr(&b, TASK_DIAG_STAT, &st, sizeof(st));
+	tb_attr(&b, TASK_DIAG_STATM, &sm, sizeof(sm));
+	tb_end(&b);
+}
+
 static void stat_and_status(void)
 {
 	struct sink s = { 0 };
@@ -238,12 +249,7 @@ static void stat_and_status(void)
 	CHECK(t->cmdline.data == NULL);   /* not requested */
 
 	CASE("status's Vm lines alone (ps aux's STAT): from STATM, no CRED");
-	b.len = 0;
-	tb_begin(&b, SEQ, 1234, 1234, 0);
-	tb_attr(&b, TASK_DIAG_BASE, &base, sizeof(base));
-	tb_attr(&b, TASK_DIAG_STAT, &st, sizeof(st));
-	tb_attr(&b, TASK_DIAG_STATM, &sm, sizeof(sm));
-	tb_end(&b);
+	build_base_stat_statm();
 	CHECK_INT(run(&s, GROUP_BIT(GRP_STAT) | GROUP_BIT(GRP_STATUS_VM)), 0);
 	CHECK_INT(s.set.n, 1);
 	if (s.set.n != 1)
@@ -258,12 +264,7 @@ static void stat_and_status(void)
 
 	CASE("stat's vsize and rss without an address space: 0, as in stat");
 	sm.has_mm = 0;
-	b.len = 0;
-	tb_begin(&b, SEQ, 1234, 1234, 0);
-	tb_attr(&b, TASK_DIAG_BASE, &base, sizeof(base));
-	tb_attr(&b, TASK_DIAG_STAT, &st, sizeof(st));
-	tb_attr(&b, TASK_DIAG_STATM, &sm, sizeof(sm));
-	tb_end(&b);
+	build_base_stat_statm();
 	CHECK_INT(run(&s, GROUP_BIT(GRP_STAT) | GROUP_BIT(GRP_STAT_VM)), 0);
 	CHECK_INT(s.set.n, 1);
 	if (s.set.n != 1)
