@@ -33,6 +33,9 @@ struct row_dirs {
 	bool in_task;           /* own is PID/task/TID */
 };
 
+/* status holds two groups: the ids and lists, and the Vm lines */
+#define STATUS_FILE_GROUPS (GROUP_BIT(GRP_STATUS) | GROUP_BIT(GRP_STATUS_VM))
+
 /* The groups that are one file of the row's directory: a parser into
  * the row, or (parse NULL) the raw bytes kept in a blob of the row. */
 static const struct file_group {
@@ -199,8 +202,7 @@ static int read_row(struct reader *r, const struct row_dirs *rd,
 	t->groups_filled |= GROUP_BIT(GRP_STAT) | GROUP_BIT(GRP_STAT_MM) |
 			    GROUP_BIT(GRP_STAT_VM);
 	t->is_kernel_thread = (t->flags & 0x00200000) != 0;
-	/* status holds two groups: the ids and lists, and the Vm lines */
-	if (g & (GROUP_BIT(GRP_STATUS) | GROUP_BIT(GRP_STATUS_VM))) {
+	if (g & STATUS_FILE_GROUPS) {
 		read_file_group(r, rd, e, &file_groups[0], t);
 		if (t->groups_filled & GROUP_BIT(GRP_STATUS))
 			t->groups_filled |= GROUP_BIT(GRP_STATUS_VM);
@@ -230,7 +232,7 @@ static int read_row(struct reader *r, const struct row_dirs *rd,
 			read_file_group(r, rd, e, &file_groups[i], t);
 	/* statm's resident is status's VmRSS in pages (items.c) */
 	if ((t->groups_filled & GROUP_BIT(GRP_STATM)) &&
-	    !(g & (GROUP_BIT(GRP_STATUS) | GROUP_BIT(GRP_STATUS_VM))))
+	    !(g & STATUS_FILE_GROUPS))
 		t->vm_rss = t->sm_resident * p->page_kib;
 	read_other_groups(r, rd, t);
 	return 0;
