@@ -311,30 +311,42 @@ static void parse_kv(const char *buf, size_t len, struct task *t, kv_fn fn)
 	}
 }
 
+/* A "key: value" file's keys, each with its field's offset. */
+struct kv_field {
+	const char *name;
+	size_t off;
+};
+
+#define KV_COUNT(table) (sizeof(table) / sizeof((table)[0]))
+
+/* The offset of key k in table, or -1 when the file's key is not kept. */
+static long kv_offset(const struct kv_field *table, size_t n,
+		      const char *k, size_t klen)
+{
+	for (size_t i = 0; i < n; i++)
+		if (key_is(k, klen, table[i].name))
+			return (long)table[i].off;
+	return -1;
+}
+
+static const struct kv_field io_fields[] = {
+	{ "rchar", offsetof(struct task_io, io_rchar) },
+	{ "wchar", offsetof(struct task_io, io_wchar) },
+	{ "syscr", offsetof(struct task_io, io_syscr) },
+	{ "syscw", offsetof(struct task_io, io_syscw) },
+	{ "read_bytes", offsetof(struct task_io, io_read_bytes) },
+	{ "write_bytes", offsetof(struct task_io, io_write_bytes) },
+	{ "cancelled_write_bytes",
+	  offsetof(struct task_io, io_cancelled_write_bytes) },
+};
+
 static void io_key(const char *k, size_t klen, struct cursor *c,
 		   struct task *t)
 {
-	static const struct {
-		const char *name;
-		size_t off;
-	} keys[] = {
-		{ "rchar", offsetof(struct task_io, io_rchar) },
-		{ "wchar", offsetof(struct task_io, io_wchar) },
-		{ "syscr", offsetof(struct task_io, io_syscr) },
-		{ "syscw", offsetof(struct task_io, io_syscw) },
-		{ "read_bytes", offsetof(struct task_io, io_read_bytes) },
-		{ "write_bytes", offsetof(struct task_io, io_write_bytes) },
-		{ "cancelled_write_bytes",
-		  offsetof(struct task_io, io_cancelled_write_bytes) },
-	};
+	long off = kv_offset(io_fields, KV_COUNT(io_fields), k, klen);
 
-	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
-		if (key_is(k, klen, keys[i].name)) {
-			unsigned long long *f = (unsigned long long *)
-				((char *)t->io + keys[i].off);
-			next_ull(c, f);
-			return;
-		}
+	if (off >= 0)
+		next_ull(c, (unsigned long long *)((char *)t->io + off));
 }
 
 int parse_io(const char *buf, size_t len, struct task *t)
@@ -345,22 +357,21 @@ int parse_io(const char *buf, size_t len, struct task *t)
 	return 0;
 }
 
+static const struct kv_field smaps_fields[] = {
+	{ "Rss", offsetof(struct task_smaps, sm_rss) },
+	{ "Pss", offsetof(struct task_smaps, sm_pss) },
+	{ "Pss_Anon", offsetof(struct task_smaps, sm_pss_anon) },
+	{ "Pss_File", offsetof(struct task_smaps, sm_pss_file) },
+	{ "Pss_Shmem", offsetof(struct task_smaps, sm_pss_shmem) },
+	{ "Swap", offsetof(struct task_smaps, sm_swap) },
+	{ "SwapPss", offsetof(struct task_smaps, sm_swap_pss) },
+	{ "Locked", offsetof(struct task_smaps, sm_locked) },
+};
+
 static void smaps_key(const char *k, size_t klen, struct cursor *c,
 		      struct task *t)
 {
-	static const struct {
-		const char *name;
-		size_t off;
-	} keys[] = {
-		{ "Rss", offsetof(struct task_smaps, sm_rss) },
-		{ "Pss", offsetof(struct task_smaps, sm_pss) },
-		{ "Pss_Anon", offsetof(struct task_smaps, sm_pss_anon) },
-		{ "Pss_File", offsetof(struct task_smaps, sm_pss_file) },
-		{ "Pss_Shmem", offsetof(struct task_smaps, sm_pss_shmem) },
-		{ "Swap", offsetof(struct task_smaps, sm_swap) },
-		{ "SwapPss", offsetof(struct task_smaps, sm_swap_pss) },
-		{ "Locked", offsetof(struct task_smaps, sm_locked) },
-	};
+	long off = kv_offset(smaps_fields, KV_COUNT(smaps_fields), k, klen);
 	unsigned long long v;
 
 	/* USS is what is private to the task: clean plus dirty. */
@@ -368,15 +379,10 @@ static void smaps_key(const char *k, size_t klen, struct cursor *c,
 	    key_is(k, klen, "Private_Dirty")) {
 		next_ull(c, &v);
 		t->smaps->sm_uss += (unsigned long)v;
-		return;
+	} else if (off >= 0) {
+		next_ull(c, &v);
+		*(unsigned long *)((char *)t->smaps + off) = (unsigned long)v;
 	}
-	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
-		if (key_is(k, klen, keys[i].name)) {
-			next_ull(c, &v);
-			*(unsigned long *)((char *)t->smaps + keys[i].off) =
-				(unsigned long)v;
-			return;
-		}
 }
 
 int parse_smaps_rollup(const char *buf, size_t len, struct task *t)

@@ -333,10 +333,16 @@ static int emit_row(const struct td_rec *r, void *arg)
 }
 
 /* ALL_PROC_THREAD, PROC_THREAD: a group's process message, then its
- * threads. */
+ * threads.  Only the current group's figures are needed, so the table
+ * holds one entry instead of growing with the process count. */
 static int emit_any(const struct td_rec *r, void *arg)
 {
-	return r->process ? emit_whole(r, arg) : emit_row(r, arg);
+	struct td_sink *k = arg;
+
+	if (!r->process)
+		return emit_row(r, arg);
+	k->s->nwhole = 0;
+	return emit_whole(r, arg);
 }
 
 static int query(struct td_state *s, uint64_t show, uint32_t strategy,

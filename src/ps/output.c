@@ -85,6 +85,32 @@ static int wrap_sub(int a, int b)
 	return (int)((unsigned)a - (unsigned)b);
 }
 
+/* A row's cells gather here and go to stdout with one fwrite: stdio's
+ * per-call cost (locking once the scan has started threads) was most of
+ * writing a cell.  A row longer than the buffer goes out in pieces. */
+static char rowbuf[8192];
+static size_t rowlen;
+
+static void row_put(const char *p, size_t n)
+{
+	if (rowlen + n > sizeof(rowbuf)) {
+		fwrite(rowbuf, rowlen, 1, stdout);
+		rowlen = 0;
+		if (n > sizeof(rowbuf)) {
+			fwrite(p, n, 1, stdout);
+			return;
+		}
+	}
+	memcpy(rowbuf + rowlen, p, n);
+	rowlen += n;
+}
+
+void output_flush_row(void)
+{
+	fwrite(rowbuf, rowlen, 1, stdout);
+	rowlen = 0;
+}
+
 void show_row(const struct column *c, const struct task *t)
 {
 	int correct = 0, actual = 0, dospace = 0;
@@ -171,10 +197,11 @@ void show_row(const struct column *c, const struct task *t)
 		sz = strlen(outbuf);
 		if (!c->next) {
 			outbuf[sz] = '\n';
-			fwrite(outbuf - space, (size_t)space + sz + 1, 1, stdout);
+			row_put(outbuf - space, (size_t)space + sz + 1);
+			output_flush_row();
 			break;
 		}
-		fwrite(outbuf - space, (size_t)space + sz, 1, stdout);
+		row_put(outbuf - space, (size_t)space + sz);
 		actual = wrap_add(actual, wrap_add(space, amount));
 		correct = wrap_add(correct, wrap_add(c->width, legit));
 		/* one blank between two real columns; none next to AIX text */

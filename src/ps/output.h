@@ -44,5 +44,7 @@ void show_row(const struct column *cols, const struct task *t);
 void fit_columns(const struct column *cols);
 /* Frees the output buffer (before exit, for leak checkers). */
 void output_release(void);
+/* The cells of the row being written, to stdout (a crash's last words). */
+void output_flush_row(void);
 
 #endif

@@ -32,6 +32,14 @@ static unsigned long long elapsed_ticks(const struct task *t)
 	return x < 18446744073709551616.0 ? (unsigned long long)x : 0;
 }
 
+/* Two digits of v (below 100) at buf. */
+static char *two_digits(char *buf, unsigned v)
+{
+	buf[0] = (char)('0' + v / 10);
+	buf[1] = (char)('0' + v % 10);
+	return buf + 2;
+}
+
 /* "HH:MM" or "HH:MM:SS" of a time of day. */
 static int clock_text(char *buf, long secs, bool seconds)
 {
@@ -39,16 +47,15 @@ static int clock_text(char *buf, long secs, bool seconds)
 		(unsigned)(secs / 3600), (unsigned)(secs / 60 % 60),
 		(unsigned)(secs % 60),
 	};
-	int n = 0;
+	char *p = buf;
 
 	for (int i = 0; i < (seconds ? 3 : 2); i++) {
 		if (i)
-			buf[n++] = ':';
-		buf[n++] = (char)('0' + v[i] / 10);
-		buf[n++] = (char)('0' + v[i] % 10);
+			*p++ = ':';
+		p = two_digits(p, v[i]);
 	}
-	buf[n] = '\0';
-	return n;
+	*p = '\0';
+	return (int)(p - buf);
 }
 
 int pr_pcpu(struct out *o, const struct task *t)
@@ -108,14 +115,26 @@ int pr_times(struct out *o, const struct task *t)
 	return fmt_ull(o->buf, own_ticks(t) / ctx.hertz);
 }
 
+/* "%3llu:%02u" of minutes and seconds, without printf (one per row) */
 int pr_bsdtime(struct out *o, const struct task *t)
 {
 	unsigned long long s = cpu_ticks(t) / ctx.hertz;
+	char *p = o->buf;
+	int n = fmt_ull(p, s / 60);
 
-	return snprintf(o->buf, COLWID, "%3llu:%02u", s / 60,
-			(unsigned)(s % 60));
+	if (n < 3) {
+		memmove(p + 3 - n, p, (size_t)n);
+		memset(p, ' ', (size_t)(3 - n));
+		n = 3;
+	}
+	p += n;
+	*p++ = ':';
+	p = two_digits(p, (unsigned)(s % 60));
+	*p = '\0';
+	return (int)(p - o->buf);
 }
 
+/* [[DD-]hh:]mm:ss */
 int pr_etime(struct out *o, const struct task *t)
 {
 	unsigned long s = (unsigned long)elapsed_seconds(t);
@@ -123,11 +142,18 @@ int pr_etime(struct out *o, const struct task *t)
 		 hh = (unsigned)(s / 3600 % 24), dd = (unsigned)(s / 86400);
 	char *p = o->buf;
 
-	if (dd)
-		p += snprintf(p, COLWID, "%u-", dd);
-	if (dd || hh)
-		p += snprintf(p, COLWID, "%02u:", hh);
-	p += snprintf(p, COLWID, "%02u:%02u", mm, ss);
+	if (dd) {
+		p += fmt_ull(p, dd);
+		*p++ = '-';
+	}
+	if (dd || hh) {
+		p = two_digits(p, hh);
+		*p++ = ':';
+	}
+	p = two_digits(p, mm);
+	*p++ = ':';
+	p = two_digits(p, ss);
+	*p = '\0';
 	return (int)(p - o->buf);
 }
 

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "library/sysinfo.h"
+#include "output.h"
 #include "signals.h"
 
 const char *ps_name = "ps";
@@ -83,6 +84,7 @@ static void on_signal(int sig)
 	/* A crash: the reference's words, down to its source position,
 	 * after what is buffered for stdout (as error_at_line does). */
 	(void)!write(STDERR_FILENO, msg, len);
+	output_flush_row();     /* a row's cells written so far */
 	fflush(stdout);
 	len = 0;
 	put(msg, &len, ps_path);
