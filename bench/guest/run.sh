@@ -22,6 +22,7 @@ TOP_FRAMES=5
 IFRAMES=10
 PROFILE=""
 PROFILE_ONLY=""
+PROFILE_IMPLS=""
 IMPLS="ref td-procfs td-task_diag"
 [ -f ./bench.conf ] && . ./bench.conf
 
@@ -147,16 +148,19 @@ profile_cmd() { # n impl key command...
 	rm -f /tmp/perf.data
 }
 
-# batch top, five ps -e in a row, and (with ptytime) the interactive top
+# batch top, five runs in a row of each ps command, and (with ptytime)
+# the interactive top, for each of PROFILE_IMPLS (default: all that run)
 profile() {
 	perf=/usr/bin/perf      # from ref-root, at the host's path
 	[ -x $perf ] || { echo "PROF n=$1 no perf"; return; }
-	for impl in $TOP_OK; do
+	for impl in ${PROFILE_IMPLS:-$TOP_OK}; do
 		top=$(prog "$impl" top)
 		ps=$(prog "$impl" ps)
 		profile_cmd "$1" "$impl" top-b $top -b -d 0.2 -n 10
-		profile_cmd "$1" "$impl" ps-e sh -c \
-			"for i in 1 2 3 4 5; do $ps -e; done"
+		for args in -e -ef aux -eLf; do
+			profile_cmd "$1" "$impl" "ps-${args#-}" sh -c \
+				"for i in 1 2 3 4 5; do $ps $args; done"
+		done
 		[ -x ./ptytime ] && profile_cmd "$1" "$impl" top-pty \
 			./ptytime -s 120x40 -e TERM=linux -- $top -d 0.2 -n 10
 	done
