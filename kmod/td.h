@@ -97,7 +97,8 @@ u32 td_supported_strategies(void);
  * OOM killer for a request that can simply be refused.
  */
 /* the request flags this module knows (TASK_DIAG_REQ_*) */
-#define TD_REQ_FLAGS	(TASK_DIAG_REQ_NO_SIGHANDLERS | TASK_DIAG_REQ_NO_STAT_MM)
+#define TD_REQ_FLAGS	(TASK_DIAG_REQ_NO_SIGHANDLERS | TASK_DIAG_REQ_NO_STAT_MM | \
+			 TASK_DIAG_REQ_NO_IDS)
 
 #define TD_GFP		(GFP_KERNEL_ACCOUNT | __GFP_NORETRY | __GFP_NOWARN)
 
@@ -162,6 +163,13 @@ struct td_iter {
 	struct task_struct *group;	/* ALL_THREAD: current leader */
 	struct task_struct *last;	/* last thread or child returned */
 	unsigned int index;		/* its position in the list */
+	/*
+	 * ALL, ALL_THREAD, ALL_PROC_THREAD: the current group's tgid as the
+	 * walk found it (compared by address only) and its number in the
+	 * reader's namespace, so that its tasks' ids need no second lookup
+	 */
+	struct pid *group_pid;
+	u32 group_nr;
 	bool proc_sent;			/* PROC_THREAD: process message sent */
 	bool process;			/* the task returned last is a process
 					 * message (ALL_PROC_THREAD, PROC_THREAD) */
@@ -198,7 +206,7 @@ void td_iter_release(struct td_iter *it);
 
 /* td_stage.c */
 void td_stage_reset(struct td_stage *st, struct task_struct *task,
-		    struct pid_namespace *ns);
+		    struct pid_namespace *ns, const struct td_iter *it);
 void *td_stage_reserve(struct td_stage *st, u32 type, size_t len);
 int td_stage_put(struct td_stage *st, u32 type, const void *data, size_t len);
 int td_stage_grow(struct td_stage *st, size_t len);

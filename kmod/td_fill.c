@@ -68,6 +68,7 @@ int td_fill_base(struct td_ctx *ctx, struct task_struct *task, bool whole)
 	struct sighand_struct *sh;
 	unsigned long flags;
 	bool with_tty = false;
+	bool with_ids = !(ctx->req_flags & TASK_DIAG_REQ_NO_IDS);
 
 	b = td_stage_reserve(&ctx->st, TASK_DIAG_BASE, sizeof(*b));
 	if (!b)
@@ -75,9 +76,10 @@ int td_fill_base(struct td_ctx *ctx, struct task_struct *task, bool whole)
 	/* td_stage_reset() looked them up in this namespace already */
 	b->tgid = ctx->st.tgid;
 	b->pid = ctx->st.pid;
-	b->pgid = -1;
-	b->sid = -1;
-	b->tpgid = -1;
+	/* -1: the task is being reaped; 0: not asked for */
+	b->pgid = with_ids ? -1 : 0;
+	b->sid = with_ids ? -1 : 0;
+	b->tpgid = with_ids ? -1 : 0;
 
 	rcu_read_lock();
 	if (pid_alive(task)) {
@@ -100,9 +102,11 @@ int td_fill_base(struct td_ctx *ctx, struct task_struct *task, bool whole)
 		struct signal_struct *sig = task->signal;
 
 		b->nlwp = get_nr_threads(task);
-		b->sid = task_session_nr_ns(task, ns);
-		b->ppid = task_ppid_nr_ns(task, ns);
-		b->pgid = task_pgrp_nr_ns(task, ns);
+		if (with_ids) {
+			b->sid = task_session_nr_ns(task, ns);
+			b->ppid = task_ppid_nr_ns(task, ns);
+			b->pgid = task_pgrp_nr_ns(task, ns);
+		}
 		if (READ_ONCE(sig->tty))
 			with_tty = true;
 	}
@@ -112,10 +116,12 @@ int td_fill_base(struct td_ctx *ctx, struct task_struct *task, bool whole)
 		struct signal_struct *sig = task->signal;
 
 		if (sig->tty) {
-			struct pid *pgrp = tty_get_pgrp(sig->tty);
+			if (with_ids) {
+				struct pid *pgrp = tty_get_pgrp(sig->tty);
 
-			b->tpgid = pid_nr_ns(pgrp, ns);
-			put_pid(pgrp);
+				b->tpgid = pid_nr_ns(pgrp, ns);
+				put_pid(pgrp);
+			}
 			b->tty_nr = new_encode_dev(tty_devnum(sig->tty));
 		}
 		spin_unlock_irqrestore(&sh->siglock, flags);
@@ -421,7 +427,7 @@ int td_fill_task(struct td_ctx *ctx, struct task_struct *task, bool whole)
 	u64 want;
 	int ret = 0;
 
-	td_stage_reset(&ctx->st, task, ctx->pid_ns);
+	td_stage_reset(&ctx->st, task, ctx->pid_ns, &ctx->it);
 	/*
 	 * Reaped since the iterator found it: its numbers read 0 now, and
 	 * procfs could no longer open its files.  Not listed (1: skip).

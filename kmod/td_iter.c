@@ -106,6 +106,8 @@ static struct task_struct *td_next_tgid(struct td_ctx *ctx)
 			task = pid_task(pid, PIDTYPE_TGID);
 			if (task) {
 				get_task_struct(task);
+				it->group_pid = pid;
+				it->group_nr = it->tgid_next - 1;
 				break;
 			}
 		}

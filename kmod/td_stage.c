@@ -79,8 +79,28 @@ void td_stage_release(struct td_stage *st)
 	st->nstreams = 0;
 }
 
+/*
+ * A task's id of one type in ns: the walk's number when the task is
+ * attached to the very struct pid the walk found (a live pid's numbers
+ * never change), else a lookup, which gives 0 for a released task.  The
+ * lookups were the module's dearest function in a dump (issue 16).
+ */
+static u32 td_task_nr(struct task_struct *task, enum pid_type type,
+		      struct pid_namespace *ns, const struct td_iter *it)
+{
+	struct pid *p;
+
+	if (it->group_pid) {
+		p = type == PIDTYPE_PID ? READ_ONCE(task->thread_pid) :
+			READ_ONCE(task->signal->pids[type]);
+		if (p == it->group_pid)
+			return it->group_nr;
+	}
+	return __task_pid_nr_ns(task, type, ns);
+}
+
 void td_stage_reset(struct td_stage *st, struct task_struct *task,
-		    struct pid_namespace *ns)
+		    struct pid_namespace *ns, const struct td_iter *it)
 {
 	td_stage_release(st);
 	/* one task's big value (a long group list) is not kept around */
@@ -89,8 +109,8 @@ void td_stage_reset(struct td_stage *st, struct task_struct *task,
 	st->len = 0;
 	st->pos = 0;
 	st->part = 0;
-	st->pid = task_pid_nr_ns(task, ns);
-	st->tgid = task_tgid_nr_ns(task, ns);
+	st->pid = td_task_nr(task, PIDTYPE_PID, ns, it);
+	st->tgid = td_task_nr(task, PIDTYPE_TGID, ns, it);
 	st->active = true;
 }
 

@@ -17,6 +17,9 @@
 	/* stat's vsize and rss: procfs has them with stat; task_diag takes \
 	 * them from STATM (the same counters), with no ptrace check */ \
 	X(STAT_VM,   "stat_vm")      /* /proc/PID/stat */ \
+	/* stat's ppid, pgrp, session and tpgid: procfs has them with stat; \
+	 * task_diag looks each up in the reader's pid namespace */ \
+	X(STAT_IDS,  "stat_ids")     /* /proc/PID/stat */ \
 	X(OWNER,     "owner")        /* owner of /proc/PID (fstat) */ \
 	X(STATUS,    "status")       /* /proc/PID/status */ \
 	/* status's Vm lines: procfs reads status for them; task_diag has \
@@ -101,10 +104,10 @@
 #define ITEM_LIST(X) \
 	X(TID,          "tid",          T_INT,   GRP_STAT,    tid) \
 	X(TGID,         "tgid",         T_INT,   GRP_STAT,    tgid) \
-	X(PPID,         "ppid",         T_INT,   GRP_STAT,    ppid, TD(base.ppid)) \
-	X(PGRP,         "pgrp",         T_INT,   GRP_STAT,    pgrp, TD(base.pgid)) \
-	X(SESSION,      "session",      T_INT,   GRP_STAT,    session, TD(base.sid)) \
-	X(TPGID,        "tpgid",        T_INT,   GRP_STAT,    tpgid, TD(base.tpgid)) \
+	X(PPID,         "ppid",         T_INT,   GRP_STAT_IDS,    ppid, TD(base.ppid)) \
+	X(PGRP,         "pgrp",         T_INT,   GRP_STAT_IDS,    pgrp, TD(base.pgid)) \
+	X(SESSION,      "session",      T_INT,   GRP_STAT_IDS,    session, TD(base.sid)) \
+	X(TPGID,        "tpgid",        T_INT,   GRP_STAT_IDS,    tpgid, TD(base.tpgid)) \
 	X(TRACER,       "tracer",       T_INT,   GRP_STATUS,  tracer, TD(base.tpid)) \
 	X(TTY_NR,       "tty_nr",       T_INT,   GRP_STAT,    tty_nr, TD(base.tty_nr)) \
 	X(STATE,        "state",        T_CHAR,  GRP_STAT,    state) \

@@ -222,6 +222,8 @@ static const struct td_group td_groups[GRP_COUNT] = {
 	/* stat's vsize and rss are statm's size and resident (task_vsize(),
 	 * get_mm_rss()); 0 without an address space, as in stat */
 	[GRP_STAT_VM] = { ATTR(STATM) },
+	/* asked for with TASK_DIAG_REQ_NO_IDS left out (td_req.c) */
+	[GRP_STAT_IDS] = { ATTR(BASE) },
 	[GRP_OWNER] = { .show = SHOW(BASE) | SHOW(CRED),
 			.extra = owner_extra },
 	[GRP_STATUS] = { .show = SHOW(BASE) | SHOW(CRED) | SHOW(GROUPS) |

@@ -31,6 +31,8 @@ int td_plan_make(group_mask groups, uint64_t supported, uint32_t version,
 	/* the parts of STAT that cost a walk or a lock per task */
 	if (!(groups & GROUP_BIT(GRP_STAT_MM)))
 		p->flags |= TASK_DIAG_REQ_NO_STAT_MM;
+	if (!(groups & GROUP_BIT(GRP_STAT_IDS)))
+		p->flags |= TASK_DIAG_REQ_NO_IDS;
 	if (!(groups & GROUP_BIT(item_table[ITEM_SIG_IGNORED].group)) &&
 	    !(groups & GROUP_BIT(item_table[ITEM_SIG_CAUGHT].group)))
 		p->flags |= TASK_DIAG_REQ_NO_SIGHANDLERS;

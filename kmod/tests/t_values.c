@@ -155,6 +155,55 @@ static void request_flags(int fd)
 	signal(SIGUSR2, SIG_DFL);
 }
 
+/* this process's BASE, from whatever the dump lists */
+static int on_base(const struct td_task *t, void *arg)
+{
+	if (t->pid == (uint32_t)getpid())
+		*(struct task_diag_base *)arg = t->base;
+	return 0;
+}
+
+static int base_with(int fd, uint32_t flags, uint32_t strategy,
+		     struct task_diag_base *b)
+{
+	char err[256];
+
+	memset(b, 0xff, sizeof(*b));
+	if (td_request_flags(fd, TASK_DIAG_SHOW_BASE, flags, strategy,
+			     strategy == TASK_DIAG_DUMP_ONE ? getpid() : 0, 12))
+		return -1;
+	return td_collect(fd, 65536, 12, on_base, b, err, sizeof(err)) >= 1 ?
+		0 : -1;
+}
+
+/* BASE with TASK_DIAG_REQ_NO_IDS: no ppid, pgid, sid, tpgid (0), the
+ * rest as without it; in a whole dump the pid and tgid (taken from the
+ * walk, not looked up again) are this process's */
+static void request_no_ids(int fd)
+{
+	struct task_diag_base all, noids, thr;
+
+	if (base_with(fd, 0, TASK_DIAG_DUMP_ONE, &all) ||
+	    base_with(fd, TASK_DIAG_REQ_NO_IDS, TASK_DIAG_DUMP_ONE, &noids) ||
+	    base_with(fd, TASK_DIAG_REQ_NO_IDS, TASK_DIAG_DUMP_ALL_THREAD,
+		      &thr)) {
+		fail("NO_IDS: a request failed");
+		return;
+	}
+	check(all.ppid == (uint32_t)getppid() && all.sid == getsid(0) &&
+	      all.pgid == getpgrp(),
+	      "no flags: ppid %u, sid %d, pgid %d", all.ppid, all.sid,
+	      all.pgid);
+	check(!noids.ppid && !noids.sid && !noids.pgid && !noids.tpgid &&
+	      noids.pid == all.pid && noids.tgid == all.tgid &&
+	      noids.tty_nr == all.tty_nr && noids.nlwp == all.nlwp &&
+	      !strcmp(noids.comm, all.comm),
+	      "NO_IDS: ppid %u sid %d pgid %d tpgid %d read 0, the rest kept",
+	      noids.ppid, noids.sid, noids.pgid, noids.tpgid);
+	check(thr.pid == (uint32_t)getpid() && thr.tgid == (uint32_t)getpid(),
+	      "ALL_THREAD dump: pid %u tgid %u", thr.pid, thr.tgid);
+}
+
 /* a task whose BASE differed: accept it if a fresh look agrees */
 static int recheck(int fd, pid_t pid)
 {
@@ -216,7 +265,8 @@ int main(void)
 	      "version handshake (version %u, groups %#llx)", v.version,
 	      (unsigned long long)v.supported_groups);
 	check(v.supported_flags == (TASK_DIAG_REQ_NO_SIGHANDLERS |
-				    TASK_DIAG_REQ_NO_STAT_MM),
+				    TASK_DIAG_REQ_NO_STAT_MM |
+				    TASK_DIAG_REQ_NO_IDS),
 	      "request flags offered (%#x)", v.supported_flags);
 	groups = v.supported_groups;
 	check(groups == TD_ALL_GROUPS_V1, "every group is available (%#llx)",
@@ -313,6 +363,7 @@ int main(void)
 		      err);
 	}
 	request_flags(fd);
+	request_no_ids(fd);
 	hold_kill_all();
 	close(fd);
 	printf("t_values: %d passed, %d failed\n", td_passes, td_fails);

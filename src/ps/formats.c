@@ -174,7 +174,7 @@ static const struct spec specs[] = {
 	ROW("start",       "STARTED",     8,  AL_RIGHT,     SF_EVERY,              START_TIME,     DEC, pr_start, NULL),
 	VAL("start_stack", "STACKP",      16, AL_RIGHT,     SF_PROC,               START_STACK,    HEX),
 	ROW("start_time",  "START",       5,  AL_RIGHT,     SF_EVERY,              START_TIME,     DEC, pr_stime, NULL),
-	ROW("stat",        "STAT",        4,  AL_LEFT,      SF_THREAD,             STATE,          DEC, pr_stat, NULL, ITEM_NICE, ITEM_VM_LOCK, ITEM_NLWP),
+	ROW("stat",        "STAT",        4,  AL_LEFT,      SF_THREAD,             STATE,          DEC, pr_stat, NULL, ITEM_NICE, ITEM_VM_LOCK, ITEM_NLWP, ITEM_SESSION, ITEM_PGRP, ITEM_TPGID),
 	VAL("state",       "S",           1,  AL_RIGHT,     SF_THREAD,             STATE,          DEC),
 	ROW("stime",       "STIME",       5,  AL_RIGHT,     SF_EVERY,              START_TIME,     DEC, pr_stime, NULL),
 	VAL("suid",        "SUID",        5,  AL_RIGHT,     SF_EVERY,              SUID,           DEC),

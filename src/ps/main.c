@@ -98,6 +98,9 @@ static struct request *make_request(const struct ps_args *a,
 	/* e: the environment follows the command */
 	if (a->bsd_e)
 		request_add_groups(r, GROUP_BIT(GRP_ENVIRON));
+	/* a forest hangs each process under its parent */
+	if (a->forest)
+		request_add_groups(r, GROUP_BIT(GRP_STAT_IDS));
 	return r;
 }
 

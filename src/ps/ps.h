@@ -68,7 +68,7 @@ struct spec {
 	unsigned char scale;    /* enum value_scale */
 	/* NULL, or the reference's text of a string key's raw value */
 	const char *(*text)(const char *raw, char *buf, size_t size);
-	enum item items[6];     /* what is read: the key first; ITEM_COUNT ends */
+	enum item items[8];     /* what is read: the key first; ITEM_COUNT ends */
 };
 
 /* A cell of the row through the spec's printer, or the default one. */

@@ -58,14 +58,18 @@ group_mask selection_groups(const struct ps_args *a)
 
 	if (a->all)
 		return 0;
-	/* the table and -u/-g need effective ids: the directory owner */
+	/* the table and -u/-g need effective ids: the directory owner; the
+	 * table also tells session leaders */
 	if (a->simple || !a->lists)
-		g |= GROUP_BIT(GRP_OWNER);
+		g |= GROUP_BIT(GRP_OWNER) | GROUP_BIT(GRP_STAT_IDS);
 	for (const struct sel_list *l = a->lists; l; l = l->next) {
 		if (l->kind == SEL_EUID || l->kind == SEL_EGID)
 			g |= GROUP_BIT(GRP_OWNER);
 		else if (l->kind == SEL_RUID || l->kind == SEL_RGID)
 			g |= GROUP_BIT(GRP_STATUS);
+		else if (l->kind == SEL_PPID || l->kind == SEL_SESS ||
+			 l->kind == SEL_PGRP)
+			g |= GROUP_BIT(GRP_STAT_IDS);
 	}
 	return g;
 }

@@ -105,6 +105,9 @@ static group_mask needed_groups(void)
 		g |= field_groups(w->sortindx, w->winflags);
 		for (int i = 0; i < lay.n; i++)
 			g |= field_groups(lay.fld[i], w->winflags);
+		/* 'V' hangs each process under its parent */
+		if (w->winflags & WF_FOREST)
+			g |= GROUP_BIT(GRP_STAT_IDS);
 	}
 	if (Opt.user.mode)
 		g |= GROUP_BIT(GRP_OWNER);

@@ -164,6 +164,10 @@ static void stat_and_status(void)
 	CHECK_UINT(t->wchan_addr, 0);
 	CHECK_UINT(t->start_time, 12345);
 	CHECK_INT(t->groups_filled & GROUP_BIT(GRP_STAT_MM), 0);
+	/* nor the ids without stat_ids (TASK_DIAG_REQ_NO_IDS) */
+	CHECK_INT(t->ppid, 0);
+	CHECK_INT(t->session, 0);
+	CHECK_INT(t->groups_filled & GROUP_BIT(GRP_STAT_IDS), 0);
 	/* stat's vsize and rss come from statm's size and resident, the
 	 * same counters, with no address-space access in the module (ps
 	 * aux); stat's own figures are not read for them */
@@ -183,7 +187,7 @@ static void stat_and_status(void)
 	CHECK(t->groups_filled & GROUP_BIT(GRP_STAT_VM));
 	CHECK_INT(t->groups_filled & GROUP_BIT(GRP_STAT_MM), 0);
 	CHECK_INT(run(&s, GROUP_BIT(GRP_STAT) | GROUP_BIT(GRP_STAT_MM) |
-		      GROUP_BIT(GRP_STAT_VM) |
+		      GROUP_BIT(GRP_STAT_VM) | GROUP_BIT(GRP_STAT_IDS) |
 		      GROUP_BIT(GRP_OWNER) | GROUP_BIT(GRP_STATUS) |
 		      GROUP_BIT(GRP_STATUS_VM) | GROUP_BIT(GRP_STATM)), 0);
 	CHECK_INT(s.set.n, 1);

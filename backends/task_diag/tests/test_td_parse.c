@@ -441,22 +441,31 @@ static void requests(void)
 	CHECK_UINT(plan.flags, 0);      /* a version 2 module: no flags */
 
 	CASE("request flags skip what no group needs");
-	/* ps -e: neither the address space nor the signal handlers */
+	/* ps -e: neither the address space, the signal handlers nor the
+	 * parent, group and session ids */
 	CHECK_INT(td_plan_make(GROUP_BIT(GRP_STAT), ~0ULL, 3, ~0u, &plan), 0);
 	CHECK_UINT(plan.flags, TASK_DIAG_REQ_NO_STAT_MM |
+		   TASK_DIAG_REQ_NO_SIGHANDLERS | TASK_DIAG_REQ_NO_IDS);
+	/* ps -ef's PPID */
+	CHECK_INT(td_plan_make(GROUP_BIT(GRP_STAT_IDS), ~0ULL, 3, ~0u,
+			       &plan), 0);
+	CHECK_UINT(plan.flags, TASK_DIAG_REQ_NO_STAT_MM |
 		   TASK_DIAG_REQ_NO_SIGHANDLERS);
+	CHECK_UINT(plan.show, TASK_DIAG_SHOW_BASE | TASK_DIAG_SHOW_STAT);
+	CHECK_UINT(plan.native, GROUP_BIT(GRP_STAT) | GROUP_BIT(GRP_STAT_IDS));
 	/* ps aux's VSZ and RSS: statm's counters, no address space */
 	CHECK_INT(td_plan_make(GROUP_BIT(GRP_STAT_VM), ~0ULL, 3, ~0u, &plan), 0);
 	CHECK_UINT(plan.flags, TASK_DIAG_REQ_NO_STAT_MM |
-		   TASK_DIAG_REQ_NO_SIGHANDLERS);
+		   TASK_DIAG_REQ_NO_SIGHANDLERS | TASK_DIAG_REQ_NO_IDS);
 	CHECK_UINT(plan.show, TASK_DIAG_SHOW_BASE | TASK_DIAG_SHOW_STAT |
 		   TASK_DIAG_SHOW_STATM);
 	/* ps -o eip: the address space; ps s: status's SigIgn/SigCgt */
 	CHECK_INT(td_plan_make(GROUP_BIT(GRP_STAT_MM), ~0ULL, 3, ~0u, &plan), 0);
-	CHECK_UINT(plan.flags, TASK_DIAG_REQ_NO_SIGHANDLERS);
+	CHECK_UINT(plan.flags, TASK_DIAG_REQ_NO_SIGHANDLERS |
+		   TASK_DIAG_REQ_NO_IDS);
 	CHECK_UINT(plan.native, GROUP_BIT(GRP_STAT) | GROUP_BIT(GRP_STAT_MM));
 	CHECK_INT(td_plan_make(GROUP_BIT(GRP_STATUS), ~0ULL, 3, ~0u, &plan), 0);
-	CHECK_UINT(plan.flags, TASK_DIAG_REQ_NO_STAT_MM);
+	CHECK_UINT(plan.flags, TASK_DIAG_REQ_NO_STAT_MM | TASK_DIAG_REQ_NO_IDS);
 	/* only the flags the module lists */
 	CHECK_INT(td_plan_make(0, ~0ULL, 3, TASK_DIAG_REQ_NO_SIGHANDLERS,
 			       &plan), 0);

@@ -214,8 +214,9 @@ struct task_diag_pid {
 };
 
 /*
- * Request flags: parts of STAT the reader does not need, which the module
- * then skips (they read as 0).  Each costs a walk or a lock per task.
+ * Request flags: parts of STAT and BASE the reader does not need, which the
+ * module then skips (they read as 0).  Each costs a walk, a lock or a
+ * lookup per task.
  */
 /* sig_ignored and sig_caught: the scan of the 64 signal handlers */
 #define TASK_DIAG_REQ_NO_SIGHANDLERS	0x00000001
@@ -223,6 +224,8 @@ struct task_diag_pid {
  * rss, the code, data, stack, argument and environment addresses,
  * kstkeip/kstkesp, wchan and exit_code; stat_flags reads 0 */
 #define TASK_DIAG_REQ_NO_STAT_MM	0x00000002
+/* BASE's ppid, pgid, sid and tpgid (they read 0): a pid lookup each */
+#define TASK_DIAG_REQ_NO_IDS		0x00000004
 
 /* Reply payload of TASK_DIAG_CMD_VERSION (32 bytes) */
 struct task_diag_version {
