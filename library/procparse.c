@@ -371,15 +371,18 @@ static const struct kv_field smaps_fields[] = {
 static void smaps_key(const char *k, size_t klen, struct cursor *c,
 		      struct task *t)
 {
-	long off = kv_offset(smaps_fields, KV_COUNT(smaps_fields), k, klen);
 	unsigned long long v;
+	long off;
 
 	/* USS is what is private to the task: clean plus dirty. */
 	if (key_is(k, klen, "Private_Clean") ||
 	    key_is(k, klen, "Private_Dirty")) {
 		next_ull(c, &v);
 		t->smaps->sm_uss += (unsigned long)v;
-	} else if (off >= 0) {
+		return;
+	}
+	off = kv_offset(smaps_fields, KV_COUNT(smaps_fields), k, klen);
+	if (off >= 0) {
 		next_ull(c, &v);
 		*(unsigned long *)((char *)t->smaps + off) = (unsigned long)v;
 	}

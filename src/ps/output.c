@@ -91,11 +91,16 @@ static int wrap_sub(int a, int b)
 static char rowbuf[8192];
 static size_t rowlen;
 
+void output_flush_row(void)
+{
+	fwrite(rowbuf, rowlen, 1, stdout);
+	rowlen = 0;
+}
+
 static void row_put(const char *p, size_t n)
 {
 	if (rowlen + n > sizeof(rowbuf)) {
-		fwrite(rowbuf, rowlen, 1, stdout);
-		rowlen = 0;
+		output_flush_row();
 		if (n > sizeof(rowbuf)) {
 			fwrite(p, n, 1, stdout);
 			return;
@@ -103,12 +108,6 @@ static void row_put(const char *p, size_t n)
 	}
 	memcpy(rowbuf + rowlen, p, n);
 	rowlen += n;
-}
-
-void output_flush_row(void)
-{
-	fwrite(rowbuf, rowlen, 1, stdout);
-	rowlen = 0;
 }
 
 void show_row(const struct column *c, const struct task *t)
