@@ -381,6 +381,29 @@ static void ids(const struct byid *b, pid_t pid, const int *want,
 	      x ? (int)x->tpgid : -1);
 }
 
+/* polls root/PID/stat until the task sleeps (up to 5 s): a task that
+ * has just written to a pipe may still be running, on another CPU, when
+ * its processor and wchan are compared */
+static void wait_asleep(const char *root, pid_t pid)
+{
+	char path[64], buf[512], *rp;
+
+	snprintf(path, sizeof(path), "%s/%d/stat", root, pid);
+	for (int i = 0; i < 500; i++) {
+		FILE *f = fopen(path, "r");
+		size_t n = f ? fread(buf, 1, sizeof(buf) - 1, f) : 0;
+
+		if (f)
+			fclose(f);
+		buf[n] = 0;
+		rp = strrchr(buf, ')');
+		if (rp && rp[1] == ' ' && rp[2] == 'S')
+			return;
+		usleep(10000);
+	}
+	fail("%s: pid %d did not go to sleep", root, pid);
+}
+
 /*
  * Pids follow the pid namespace of the procfs instance task-diag is
  * opened through, not the reader's: this process, outside the namespace
@@ -436,8 +459,10 @@ static void pid_ns(void)
 		ids(&b, p[2], w2, "pid ns session leader");
 		ids(&b, p[3], w3, "pid ns foreground group");
 	}
-	for (int i = 0; i < 4; i++)
+	for (int i = 0; i < 4; i++) {
+		wait_asleep("/tmp/pns", p[i]);
 		one(fd, "/tmp/pns", p[i], "pid ns, from outside", mask);
+	}
 	ok = !ask(fd, TASK_DIAG_DUMP_CHILDREN, 1, &b);
 	check(ok && b.n == 2 && base_of(&b, p[1]) && base_of(&b, p[2]),
 	      "pid ns: CHILDREN of 1 are %d and %d (%d tasks)", p[1], p[2],
