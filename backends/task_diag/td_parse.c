@@ -1,15 +1,55 @@
-/* Reply parsing with libnl-3's message and attribute walkers.
+/* Reply parsing: netlink messages and their attributes.
  *
- * Every length is checked before use: nlmsg_ok()/nla_ok() bound each
- * message and attribute by what is left of the buffer, and a buffer that
- * does not end exactly on a message boundary is refused as a whole. */
+ * Every length is checked before use: msg_ok()/attr_ok() bound each
+ * message and attribute by what is left of the buffer (the checks of
+ * libnl's nlmsg_ok()/nla_ok()), and a buffer that does not end exactly on
+ * a message boundary is refused as a whole.  The walk is inline rather
+ * than libnl's: a library call per step was most of the parser's cost
+ * (bench/tdparse), and the parser is a visible part of top's and ps's
+ * CPU with the module. */
 #include <errno.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
-#include <netlink/msg.h>
-#include <netlink/attr.h>
+#include <linux/netlink.h>
 #include "td_parse.h"
+
+/* A whole message header and a length that fits in what is left. */
+static inline int msg_ok(const struct nlmsghdr *h, int rem)
+{
+	return rem >= (int)sizeof(*h) && h->nlmsg_len >= sizeof(*h) &&
+	       h->nlmsg_len <= (unsigned)rem;
+}
+
+static inline const struct nlmsghdr *msg_next(const struct nlmsghdr *h,
+					      int *rem)
+{
+	int step = (int)NLMSG_ALIGN(h->nlmsg_len);
+
+	*rem -= step;
+	return (const struct nlmsghdr *)((const char *)h + step);
+}
+
+static inline int attr_ok(const struct nlattr *a, int rem)
+{
+	return rem >= (int)sizeof(*a) && a->nla_len >= sizeof(*a) &&
+	       a->nla_len <= rem;
+}
+
+static inline const struct nlattr *attr_next(const struct nlattr *a,
+					     int *rem)
+{
+	int step = (int)NLA_ALIGN(a->nla_len);
+
+	*rem -= step;
+	return (const struct nlattr *)((const char *)a + step);
+}
+
+/* The payload of a message whose length msg_ok() accepted. */
+static inline const void *msg_data(const struct nlmsghdr *h)
+{
+	return (const char *)h + NLMSG_HDRLEN;
+}
 
 /* No value is allowed to grow past this (a runaway answer, not data). */
 #define TD_VAR_LIMIT ((size_t)256 << 20)
@@ -111,9 +151,9 @@ static void *fixed_slot(struct td_rec *r, unsigned type, size_t *size)
 
 static int take_attr(struct td_rec *r, const struct nlattr *nla)
 {
-	unsigned type = (unsigned)nla_type(nla);
-	size_t plen = (size_t)nla_len(nla), size;
-	const void *data = nla_data(nla);
+	unsigned type = nla->nla_type & NLA_TYPE_MASK;
+	size_t plen = (size_t)nla->nla_len - NLA_HDRLEN, size;
+	const void *data = (const char *)nla + NLA_HDRLEN;
 	void *slot;
 
 	if (type == TASK_DIAG_WITHHELD) {
@@ -146,17 +186,17 @@ static int take_attr(struct td_rec *r, const struct nlattr *nla)
 	return 0;
 }
 
-static int task_msg(struct td_parser *p, struct nlmsghdr *nlh,
+static int task_msg(struct td_parser *p, const struct nlmsghdr *nlh,
 		    td_emit_fn emit, void *arg)
 {
 	struct task_diag_msg m;
-	struct nlattr *nla;
+	const struct nlattr *nla;
 	int rem, rc;
 
 	if (nlh->nlmsg_seq != p->seq ||
 	    nlh->nlmsg_len < NLMSG_HDRLEN + NLMSG_ALIGN(TD_MSG_HDRLEN))
 		return -EBADMSG;
-	memcpy(&m, nlmsg_data(nlh), sizeof(m));
+	memcpy(&m, msg_data(nlh), sizeof(m));
 	if (p->open) {
 		if (m.pid != p->rec.pid || m.tgid != p->rec.tgid)
 			return -EBADMSG;
@@ -166,8 +206,10 @@ static int task_msg(struct td_parser *p, struct nlmsghdr *nlh,
 		p->rec.tgid = m.tgid;
 	}
 	p->started = 1;
-	nla_for_each_attr(nla, nlmsg_attrdata(nlh, TD_MSG_HDRLEN),
-			  nlmsg_attrlen(nlh, TD_MSG_HDRLEN), rem) {
+	rem = (int)nlh->nlmsg_len - NLMSG_HDRLEN - (int)NLMSG_ALIGN(TD_MSG_HDRLEN);
+	nla = (const struct nlattr *)((const char *)msg_data(nlh) +
+				      NLMSG_ALIGN(TD_MSG_HDRLEN));
+	for (; attr_ok(nla, rem); nla = attr_next(nla, &rem)) {
 		rc = take_attr(&p->rec, nla);
 		if (rc)
 			return rc;
@@ -186,13 +228,13 @@ static int task_msg(struct td_parser *p, struct nlmsghdr *nlh,
 int td_parse_chunk(struct td_parser *p, const void *buf, size_t len,
 		   td_emit_fn emit, void *arg)
 {
-	struct nlmsghdr *nlh = (struct nlmsghdr *)buf;
+	const struct nlmsghdr *nlh = buf;
 	int rem, rc;
 
 	if (len > INT_MAX)
 		return -EBADMSG;
 	rem = (int)len;
-	for (; nlmsg_ok(nlh, rem); nlh = nlmsg_next(nlh, &rem)) {
+	for (; msg_ok(nlh, rem); nlh = msg_next(nlh, &rem)) {
 		if (p->done)
 			return -EBADMSG;
 		switch (nlh->nlmsg_type) {
@@ -208,7 +250,7 @@ int td_parse_chunk(struct td_parser *p, const void *buf, size_t len,
 
 			if (nlh->nlmsg_len < NLMSG_HDRLEN + sizeof(e))
 				return -EBADMSG;
-			memcpy(&e, nlmsg_data(nlh), sizeof(e));
+			memcpy(&e, msg_data(nlh), sizeof(e));
 			if (e.error == 0)
 				continue;       /* an acknowledgement */
 			return e.error < 0 ? e.error : -EBADMSG;
@@ -241,13 +283,13 @@ int td_parse_version(const void *buf, size_t len, uint32_t seq,
 
 	memset(v, 0, sizeof(*v));
 	if (len < NLMSG_HDRLEN || len > INT_MAX ||
-	    !nlmsg_ok(nlh, (int)len) || nlh->nlmsg_type != TASK_DIAG_CMD_VERSION ||
+	    !msg_ok(nlh, (int)len) || nlh->nlmsg_type != TASK_DIAG_CMD_VERSION ||
 	    nlh->nlmsg_seq != seq)
 		return -EBADMSG;
-	plen = (size_t)nlmsg_datalen(nlh);
+	plen = (size_t)nlh->nlmsg_len - NLMSG_HDRLEN;
 	if (plen < sizeof(v->version) ||
 	    NLMSG_ALIGN(nlh->nlmsg_len) < len)
 		return -EBADMSG;
-	memcpy(v, nlmsg_data(nlh), plen < sizeof(*v) ? plen : sizeof(*v));
+	memcpy(v, msg_data(nlh), plen < sizeof(*v) ? plen : sizeof(*v));
 	return 0;
 }
