@@ -18,40 +18,48 @@ static void skip_blanks(struct cursor *c)
 		c->p++;
 }
 
-/* Reads an optionally negative decimal number; 0 and no advance if none. */
-static int next_ll(struct cursor *c, long long *out)
+/* Reads an unsigned decimal number after blanks; 0 and -1 if there is
+ * none.  Inline, on local pointers: stat alone is 45 of them per
+ * process, and the calls were a third of ps's own instructions. */
+static inline __attribute__((always_inline)) int
+next_digits(struct cursor *c, unsigned long long *out, int allow_minus)
 {
+	const char *p = c->p, *end = c->end;
 	unsigned long long v = 0;
 	int neg = 0;
 
-	skip_blanks(c);
-	if (c->p < c->end && *c->p == '-') {
+	while (p < end && (*p == ' ' || *p == '\t'))
+		p++;
+	if (allow_minus && p < end && *p == '-') {
 		neg = 1;
-		c->p++;
+		p++;
 	}
-	if (c->p >= c->end || *c->p < '0' || *c->p > '9') {
+	if (p >= end || (unsigned char)(*p - '0') > 9) {
+		c->p = p;
 		*out = 0;
 		return -1;
 	}
-	while (c->p < c->end && *c->p >= '0' && *c->p <= '9')
-		v = v * 10 + (unsigned)(*c->p++ - '0');
-	*out = (long long)(neg ? 0 - v : v);  /* no signed overflow */
+	do
+		v = v * 10 + (unsigned)(*p++ - '0');
+	while (p < end && (unsigned char)(*p - '0') <= 9);
+	c->p = p;
+	*out = neg ? 0 - v : v;
 	return 0;
 }
 
-static int next_ull(struct cursor *c, unsigned long long *out)
+/* Reads an optionally negative decimal number; 0 if none. */
+static inline int next_ll(struct cursor *c, long long *out)
 {
-	unsigned long long v = 0;
+	unsigned long long v;
+	int rc = next_digits(c, &v, 1);
 
-	skip_blanks(c);
-	if (c->p >= c->end || *c->p < '0' || *c->p > '9') {
-		*out = 0;
-		return -1;
-	}
-	while (c->p < c->end && *c->p >= '0' && *c->p <= '9')
-		v = v * 10 + (unsigned)(*c->p++ - '0');
-	*out = v;
-	return 0;
+	*out = (long long)v;    /* two's complement: no signed overflow */
+	return rc;
+}
+
+static inline int next_ull(struct cursor *c, unsigned long long *out)
+{
+	return next_digits(c, out, 0);
 }
 
 static uint64_t next_hex(struct cursor *c)
@@ -91,16 +99,14 @@ int parse_stat(const char *buf, size_t len, struct task *t)
 	/* comm runs from the first '(' to the LAST ')': a name may hold
 	 * both characters and spaces. */
 	const char *open = memchr(buf, '(', len);
-	const char *close = NULL;
+	const char *close;
 	struct cursor c;
 
 	if (!open)
 		return -1;
-	for (const char *q = buf + len; q > open; q--)
-		if (q[-1] == ')') {
-			close = q - 1;
-			break;
-		}
+	/* memrchr: the byte-by-byte scan back from the end was a fifth
+	 * of ps's own instructions for ps -ef */
+	close = memrchr(open + 1, ')', (size_t)(buf + len - open - 1));
 	if (!close)
 		return -1;
 	size_t n = (size_t)(close - open - 1);
