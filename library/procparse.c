@@ -12,10 +12,18 @@ struct cursor {
 	const char *p, *end;
 };
 
+/* The first non-blank byte at or after p (end if none). */
+static inline __attribute__((always_inline)) const char *
+blanks_end(const char *p, const char *end)
+{
+	while (p < end && (*p == ' ' || *p == '\t'))
+		p++;
+	return p;
+}
+
 static void skip_blanks(struct cursor *c)
 {
-	while (c->p < c->end && (*c->p == ' ' || *c->p == '\t'))
-		c->p++;
+	c->p = blanks_end(c->p, c->end);
 }
 
 /* Reads an unsigned decimal number after blanks; 0 and -1 if there is
@@ -28,8 +36,7 @@ next_digits(struct cursor *c, unsigned long long *out, int allow_minus)
 	unsigned long long v = 0;
 	int neg = 0;
 
-	while (p < end && (*p == ' ' || *p == '\t'))
-		p++;
+	p = blanks_end(p, end);
 	if (allow_minus && p < end && *p == '-') {
 		neg = 1;
 		p++;

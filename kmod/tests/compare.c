@@ -127,6 +127,15 @@ static int read_stat(const char *dir, struct pstat *s)
 	return 0;
 }
 
+/* state letter of stat in dir (/proc/PID), or -errno */
+int proc_state(const char *dir)
+{
+	struct pstat s;
+	int ret = read_stat(dir, &s);
+
+	return ret ? ret : s.state;
+}
+
 /* value of "Key:" in status text, or NULL */
 static const char *status_val(const char *st, const char *key)
 {

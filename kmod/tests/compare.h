@@ -8,6 +8,9 @@
 /* read a whole file; 0 or -errno */
 int read_all(const char *path, char **buf, size_t *len);
 
+/* state letter of dir's stat (dir: /proc/PID on any procfs), or -errno */
+int proc_state(const char *dir);
+
 /*
  * Compare the groups in mask of t against the procfs directory dir
  * (/proc/PID or /proc/PID/task/TID, on any procfs mount).  Prints one

@@ -386,18 +386,11 @@ static void ids(const struct byid *b, pid_t pid, const int *want,
  * its processor and wchan are compared */
 static void wait_asleep(const char *root, pid_t pid)
 {
-	char path[64], buf[512], *rp;
+	char dir[64];
 
-	snprintf(path, sizeof(path), "%s/%d/stat", root, pid);
+	snprintf(dir, sizeof(dir), "%s/%d", root, pid);
 	for (int i = 0; i < 500; i++) {
-		FILE *f = fopen(path, "r");
-		size_t n = f ? fread(buf, 1, sizeof(buf) - 1, f) : 0;
-
-		if (f)
-			fclose(f);
-		buf[n] = 0;
-		rp = strrchr(buf, ')');
-		if (rp && rp[1] == ' ' && rp[2] == 'S')
+		if (proc_state(dir) == 'S')
 			return;
 		usleep(10000);
 	}
