@@ -26,7 +26,13 @@ static void td_comm(struct task_struct *task, char *comm)
 	struct seq_file m = { .buf = buf, .size = sizeof(buf) };
 	size_t n;
 
-	if (td_sym.proc_task_name) {
+	/*
+	 * proc_task_name() names only kernel threads its own way (and then
+	 * formats with seq_printf: a vsnprintf per task); for the others
+	 * it is __get_task_comm() as below.
+	 */
+	if (td_sym.proc_task_name &&
+	    (task->flags & (PF_KTHREAD | PF_WQ_WORKER))) {
 		td_sym.proc_task_name(&m, task, false);
 		n = min_t(size_t, m.count, TASK_DIAG_COMM_LEN - 1);
 		memcpy(comm, buf, n);

@@ -141,7 +141,7 @@ profile_cmd() { # n impl key command...
 		{ echo "PROF n=$n impl=$impl cmd=$key perf failed: $(head -1 /tmp/perf.err)"; return; }
 	for sort in dso dso,sym; do
 		$perf report -i /tmp/perf.data --stdio --no-children \
-			--sort "$sort" --percent-limit 0.7 2>/dev/null |
+			--sort "$sort" --percent-limit 0.3 2>/dev/null |
 			grep -v '^#' | grep -v '^$' |
 			sed "s/^/PROF n=$n impl=$impl cmd=$key sort=$sort /"
 	done
@@ -157,8 +157,9 @@ profile() {
 		top=$(prog "$impl" top)
 		ps=$(prog "$impl" ps)
 		profile_cmd "$1" "$impl" top-b $top -b -d 0.2 -n 10
-		for args in -e -ef aux -eLf; do
-			profile_cmd "$1" "$impl" "ps-${args#-}" sh -c \
+		for args in -e -ef aux -eLf "-eo pid,comm"; do
+			key=$(echo "ps-${args#-}" | tr ' ,' '__')
+			profile_cmd "$1" "$impl" "$key" sh -c \
 				"for i in 1 2 3 4 5; do $ps $args; done"
 		done
 		[ -x ./ptytime ] && profile_cmd "$1" "$impl" top-pty \
