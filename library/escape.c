@@ -29,6 +29,19 @@ static unsigned char esc8(unsigned char c)
 	return c;
 }
 
+/* Length of the run of bytes ' ' to '~' at s, at most max: those go out
+ * as they are in every locale, so the loops below copy a run at once
+ * instead of deciding byte by byte (a command line is mostly such a run).
+ * Stops at the NUL, never reads past it. */
+static inline size_t plain_run(const char *s, size_t max)
+{
+	size_t n = 0;
+
+	while (n < max && (unsigned char)(s[n] - 0x20) < 0x5f)
+		n++;
+	return n;
+}
+
 /* Length a UTF-8 lead byte announces, or -1 for a byte that cannot lead. */
 static int utf8_lead_len(unsigned char c)
 {
@@ -56,14 +69,22 @@ size_t escape_lib(char *dst, const char *src, size_t size)
 	memcpy(dst, src, n);
 	dst[n] = '\0';
 	if (!locale_is_utf8()) {
-		for (i = 0; i < n; i++)
-			dst[i] = (char)esc8((unsigned char)dst[i]);
+		for (i = 0; i < n; i++) {
+			i += plain_run(dst + i, n - i);
+			if (i < n)
+				dst[i] = (char)esc8((unsigned char)dst[i]);
+		}
 		return n;
 	}
 	for (i = 0; i < n;) {
-		unsigned char c = (unsigned char)dst[i];
-		int len = utf8_lead_len(c);
+		unsigned char c;
+		int len;
 
+		i += plain_run(dst + i, n - i);
+		if (i >= n)
+			break;
+		c = (unsigned char)dst[i];
+		len = utf8_lead_len(c);
 		/* Only lead bytes are checked, as the reference does;
 		 * the display layer catches bad continuation bytes. */
 		if (len < 0 || i + (size_t)len > n) {
@@ -94,12 +115,17 @@ size_t join_vector(char *dst, size_t size, const char *src, size_t len)
 	return n;
 }
 
+static inline size_t min_size(size_t a, size_t b)
+{
+	return a < b ? a : b;
+}
+
 static size_t escape_cells_utf8(char *dst, const char *src, size_t size,
 				int *cells)
 {
 	mbstate_t st;
 	int used = 0;
-	size_t bytes = 0, max = MB_CUR_MAX;
+	size_t bytes = 0, max = MB_CUR_MAX, run;
 
 	memset(&st, 0, sizeof(st));
 	for (;;) {
@@ -109,6 +135,16 @@ static size_t escape_cells_utf8(char *dst, const char *src, size_t size,
 
 		if (used >= *cells || bytes + 1 >= size)
 			break;
+		run = plain_run(src, min_size((size_t)(*cells - used),
+					      size - (bytes + 1)));
+		if (run) {
+			memcpy(dst, src, run);
+			dst += run;
+			src += run;
+			used += (int)run;
+			bytes += run;
+			continue;
+		}
 		/* ASCII is itself in UTF-8 and the state is always the
 		 * initial one here: no mbrtowc for it */
 		if (c < 0x80) {
@@ -159,7 +195,7 @@ static size_t escape_cells_utf8(char *dst, const char *src, size_t size,
 
 size_t escape_cells(char *dst, const char *src, size_t size, int *cells)
 {
-	size_t bytes = 0;
+	size_t bytes = 0, run;
 	int used = 0;
 
 	if (locale_is_utf8() && MB_CUR_MAX > 1)
@@ -171,6 +207,16 @@ size_t escape_cells(char *dst, const char *src, size_t size, int *cells)
 
 		if (used >= *cells || bytes + 1 >= size)
 			break;
+		run = plain_run(src, min_size((size_t)(*cells - used),
+					      size - (bytes + 1)));
+		if (run) {
+			memcpy(dst, src, run);
+			dst += run;
+			src += run;
+			used += (int)run;
+			bytes += run;
+			continue;
+		}
 		c = (unsigned char)*src++;
 		if (!c)
 			break;
