@@ -115,9 +115,17 @@ size_t join_vector(char *dst, size_t size, const char *src, size_t len)
 	return n;
 }
 
-static inline size_t min_size(size_t a, size_t b)
+/* Copies the plain run at *src (at most cells and room bytes: one cell
+ * each), moving both pointers; returns its length. */
+static inline size_t copy_plain(char **dst, const char **src, size_t cells,
+				size_t room)
 {
-	return a < b ? a : b;
+	size_t run = plain_run(*src, cells < room ? cells : room);
+
+	memcpy(*dst, *src, run);
+	*dst += run;
+	*src += run;
+	return run;
 }
 
 static size_t escape_cells_utf8(char *dst, const char *src, size_t size,
@@ -135,12 +143,9 @@ static size_t escape_cells_utf8(char *dst, const char *src, size_t size,
 
 		if (used >= *cells || bytes + 1 >= size)
 			break;
-		run = plain_run(src, min_size((size_t)(*cells - used),
-					      size - (bytes + 1)));
+		run = copy_plain(&dst, &src, (size_t)(*cells - used),
+				 size - (bytes + 1));
 		if (run) {
-			memcpy(dst, src, run);
-			dst += run;
-			src += run;
 			used += (int)run;
 			bytes += run;
 			continue;
@@ -207,12 +212,9 @@ size_t escape_cells(char *dst, const char *src, size_t size, int *cells)
 
 		if (used >= *cells || bytes + 1 >= size)
 			break;
-		run = plain_run(src, min_size((size_t)(*cells - used),
-					      size - (bytes + 1)));
+		run = copy_plain(&dst, &src, (size_t)(*cells - used),
+				 size - (bytes + 1));
 		if (run) {
-			memcpy(dst, src, run);
-			dst += run;
-			src += run;
 			used += (int)run;
 			bytes += run;
 			continue;
