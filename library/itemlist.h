@@ -20,6 +20,10 @@
 	/* stat's ppid, pgrp, session and tpgid: procfs has them with stat; \
 	 * task_diag looks each up in the reader's pid namespace */ \
 	X(STAT_IDS,  "stat_ids")     /* /proc/PID/stat */ \
+	/* stat's times, faults, priorities, start time and rsslim: procfs \
+	 * has them with stat; task_diag asks for its STAT attribute only \
+	 * for them (the rest of a row's stat comes with BASE) */ \
+	X(STAT_ACCT, "stat_acct")    /* /proc/PID/stat */ \
 	X(OWNER,     "owner")        /* owner of /proc/PID (fstat) */ \
 	X(STATUS,    "status")       /* /proc/PID/status */ \
 	/* status's Vm lines: procfs reads status for them; task_diag has \
@@ -113,21 +117,21 @@
 	X(STATE,        "state",        T_CHAR,  GRP_STAT,    state) \
 	X(COMM,         "comm",         T_STR,   GRP_STAT,    comm) \
 	X(FLAGS,        "flags",        T_ULONG, GRP_STAT,    flags, TD(base.flags)) \
-	X(MINFLT,       "minflt",       T_ULONG, GRP_STAT,    minflt, TD_WHOLE(stat.minflt, U_SAME)) \
-	X(CMINFLT,      "cminflt",      T_ULONG, GRP_STAT,    cminflt, TD_WHOLE(stat.cminflt, U_SAME)) \
-	X(MAJFLT,       "majflt",       T_ULONG, GRP_STAT,    majflt, TD_WHOLE(stat.majflt, U_SAME)) \
-	X(CMAJFLT,      "cmajflt",      T_ULONG, GRP_STAT,    cmajflt, TD_WHOLE(stat.cmajflt, U_SAME)) \
-	X(UTIME,        "utime",        T_ULL,   GRP_STAT,    utime, TD_WHOLE(stat.utime, U_TICKS)) \
-	X(STIME,        "stime",        T_ULL,   GRP_STAT,    stime, TD_WHOLE(stat.stime, U_TICKS)) \
-	X(CUTIME,       "cutime",       T_ULL,   GRP_STAT,    cutime, TD_WHOLE(stat.cutime, U_TICKS)) \
-	X(CSTIME,       "cstime",       T_ULL,   GRP_STAT,    cstime, TD_WHOLE(stat.cstime, U_TICKS)) \
-	X(PRIORITY,     "priority",     T_LONG,  GRP_STAT,    priority, TD(stat.priority)) \
-	X(NICE,         "nice",         T_LONG,  GRP_STAT,    nice, TD(stat.nice)) \
+	X(MINFLT,       "minflt",       T_ULONG, GRP_STAT_ACCT, minflt, TD_WHOLE(stat.minflt, U_SAME)) \
+	X(CMINFLT,      "cminflt",      T_ULONG, GRP_STAT_ACCT, cminflt, TD_WHOLE(stat.cminflt, U_SAME)) \
+	X(MAJFLT,       "majflt",       T_ULONG, GRP_STAT_ACCT, majflt, TD_WHOLE(stat.majflt, U_SAME)) \
+	X(CMAJFLT,      "cmajflt",      T_ULONG, GRP_STAT_ACCT, cmajflt, TD_WHOLE(stat.cmajflt, U_SAME)) \
+	X(UTIME,        "utime",        T_ULL,   GRP_STAT_ACCT, utime, TD_WHOLE(stat.utime, U_TICKS)) \
+	X(STIME,        "stime",        T_ULL,   GRP_STAT_ACCT, stime, TD_WHOLE(stat.stime, U_TICKS)) \
+	X(CUTIME,       "cutime",       T_ULL,   GRP_STAT_ACCT, cutime, TD_WHOLE(stat.cutime, U_TICKS)) \
+	X(CSTIME,       "cstime",       T_ULL,   GRP_STAT_ACCT, cstime, TD_WHOLE(stat.cstime, U_TICKS)) \
+	X(PRIORITY,     "priority",     T_LONG,  GRP_STAT_ACCT, priority, TD(stat.priority)) \
+	X(NICE,         "nice",         T_LONG,  GRP_STAT_ACCT, nice, TD(stat.nice)) \
 	X(NLWP,         "nlwp",         T_INT,   GRP_STAT,    nlwp, TD(base.nlwp)) \
-	X(START_TIME,   "start_time",   T_ULL,   GRP_STAT,    start_time, TD_UNIT(stat.start_time, U_TICKS)) \
+	X(START_TIME,   "start_time",   T_ULL,   GRP_STAT_ACCT, start_time, TD_UNIT(stat.start_time, U_TICKS)) \
 	X(VSIZE,        "vsize",        T_ULONG, GRP_STAT_VM, vsize, TD_MM(statm.size, U_PAGES_BYTES)) \
 	X(RSS,          "rss",          T_LONG,  GRP_STAT_VM, rss, TD_MM(statm.resident, U_SAME)) \
-	X(RSSLIM,       "rsslim",       T_ULONG, GRP_STAT,    rsslim, TD(stat.rsslim)) \
+	X(RSSLIM,       "rsslim",       T_ULONG, GRP_STAT_ACCT, rsslim, TD(stat.rsslim)) \
 	X(START_CODE,   "start_code",   T_ULONG, GRP_STAT_MM, start_code, TD(stat.start_code)) \
 	X(END_CODE,     "end_code",     T_ULONG, GRP_STAT_MM, end_code, TD(stat.end_code)) \
 	X(START_STACK,  "start_stack",  T_ULONG, GRP_STAT_MM, start_stack, TD(stat.start_stack)) \
@@ -136,8 +140,8 @@
 	X(WCHAN_ADDR,   "wchan_addr",   T_ULONG, GRP_STAT_MM, wchan_addr, TD_WHOLE(stat.wchan, U_SAME)) \
 	X(EXIT_SIGNAL,  "exit_signal",  T_INT,   GRP_STAT,    exit_signal, TD(base.exit_signal)) \
 	X(PROCESSOR,    "processor",    T_INT,   GRP_STAT,    processor, TD(base.processor)) \
-	X(RT_PRIORITY,  "rt_priority",  T_UINT,  GRP_STAT,    rt_priority, TD(stat.rt_priority)) \
-	X(POLICY,       "policy",       T_UINT,  GRP_STAT,    policy, TD(stat.policy)) \
+	X(RT_PRIORITY,  "rt_priority",  T_UINT,  GRP_STAT_ACCT, rt_priority, TD(stat.rt_priority)) \
+	X(POLICY,       "policy",       T_UINT,  GRP_STAT_ACCT, policy, TD(stat.policy)) \
 	X(EUID,         "euid",         T_UINT,  GRP_OWNER,   euid) \
 	X(EGID,         "egid",         T_UINT,  GRP_OWNER,   egid) \
 	X(RUID,         "ruid",         T_UINT,  GRP_STATUS,  ruid, TD(cred.uid)) \

@@ -200,7 +200,8 @@ static int read_row(struct reader *r, const struct row_dirs *rd,
 		held_check_start(p->held, e, t->start_time);
 	}
 	t->groups_filled |= GROUP_BIT(GRP_STAT) | GROUP_BIT(GRP_STAT_MM) |
-			    GROUP_BIT(GRP_STAT_VM) | GROUP_BIT(GRP_STAT_IDS);
+			    GROUP_BIT(GRP_STAT_VM) | GROUP_BIT(GRP_STAT_IDS) |
+			    GROUP_BIT(GRP_STAT_ACCT);
 	t->is_kernel_thread = (t->flags & 0x00200000) != 0;
 	if (g & STATUS_FILE_GROUPS) {
 		read_file_group(r, rd, e, &file_groups[0], t);

@@ -212,10 +212,10 @@ struct td_group {
 #define VAR(a, it) ATTR(a), .var = TASK_DIAG_##a, .item = ITEM_##it
 
 static const struct td_group td_groups[GRP_COUNT] = {
-	[GRP_STAT] = { .show = SHOW(BASE) | SHOW(STAT),
-		       .need = SHOW(BASE) | SHOW(STAT),
-		       .refuse = SHOW(BASE) | SHOW(STAT),
-		       .extra = stat_extra },
+	[GRP_STAT] = { ATTR(BASE), .extra = stat_extra },
+	/* the figures that cost the module its STAT attribute (times, a
+	 * lock per process; faults, a walk of the threads) */
+	[GRP_STAT_ACCT] = { ATTR(STAT) },
 	/* asked for with the module's TASK_DIAG_REQ_NO_STAT_MM left out
 	 * (td_req.c) */
 	[GRP_STAT_MM] = { ATTR(STAT) },
@@ -312,8 +312,9 @@ int td_fill_task(const struct td_rec *r, group_mask groups,
 		 const struct td_units *u, struct task *t)
 {
 	/* stat is the spine of a row: without it procfs drops the task */
-	if (!HAVE(r, TASK_DIAG_BASE) || !HAVE(r, TASK_DIAG_STAT) ||
-	    WITHHELD(r, TASK_DIAG_BASE) || WITHHELD(r, TASK_DIAG_STAT))
+	if (!HAVE(r, TASK_DIAG_BASE) || WITHHELD(r, TASK_DIAG_BASE) ||
+	    (WANT(groups, GRP_STAT_ACCT) &&
+	     (!HAVE(r, TASK_DIAG_STAT) || WITHHELD(r, TASK_DIAG_STAT))))
 		return -1;
 	t->tid = (int)r->pid;
 	t->tgid = (int)r->tgid;
@@ -339,7 +340,8 @@ void td_fill_whole(const struct td_rec *r, group_mask groups,
 		   const struct td_units *u, struct task *t)
 {
 	if (HAVE(r, TASK_DIAG_STAT) && !WITHHELD(r, TASK_DIAG_STAT)) {
-		group_copy[GRP_STAT](t, r, u, 1);
+		if (WANT(groups, GRP_STAT_ACCT))
+			group_copy[GRP_STAT_ACCT](t, r, u, 1);
 		if (WANT(groups, GRP_STAT_MM))
 			group_copy[GRP_STAT_MM](t, r, u, 1);
 	}

@@ -98,9 +98,11 @@ static struct request *make_request(const struct ps_args *a,
 	/* e: the environment follows the command */
 	if (a->bsd_e)
 		request_add_groups(r, GROUP_BIT(GRP_ENVIRON));
-	/* a forest hangs each process under its parent */
+	/* a forest hangs each process under its parent, siblings in
+	 * order of start */
 	if (a->forest)
-		request_add_groups(r, GROUP_BIT(GRP_STAT_IDS));
+		request_add_groups(r, GROUP_BIT(GRP_STAT_IDS) |
+				   GROUP_BIT(GRP_STAT_ACCT));
 	return r;
 }
 
@@ -202,6 +204,9 @@ int main(int argc, char **argv)
 		sel.pids = sel.npids ? pids : NULL;
 		selection_to_backend(&args, &sel);
 	}
+	/* m and -m order each process's threads by start time */
+	if (sel.threads == THREADS_AFTER)
+		request_add_groups(req, GROUP_BIT(GRP_STAT_ACCT));
 	rc = request_scan(req, &sel, &rows);
 	if (rc < 0) {
 		fputs("Error, do this: mount -t proc proc /proc\n", stderr);

@@ -93,7 +93,9 @@ static bool win_shown(const struct window *w)
 
 static group_mask needed_groups(void)
 {
-	group_mask g = 0;
+	/* every task's CPU time, shown or not: the next frame's %CPU (a
+	 * field added by 'f', say) is a delta from this one's */
+	group_mask g = GROUP_BIT(GRP_STAT_ACCT);
 
 	for (int k = 0; k < WIN_COUNT; k++) {
 		const struct window *w = &Rc.win[k];

@@ -569,6 +569,11 @@ case_ps "wchan" root -eo pid,wchan:30,comm
 case_ps "-L ns, exe" root -eLo pid,lwp,stat,utsns,ipcns,mntns,comm
 case_ps "-L ns as user" 1000 -eLo pid,lwp,stat,utsns,pidns,comm
 case_ps "m ns" root axm -o pid,tid,stat,utsns,comm
+# no column with a time: the module's STAT is not asked for, yet m orders
+# a process's threads and a forest its siblings by start time
+case_ps "m, no times" root axm -o pid,tid,comm
+case_ps "forest, no times" root -e --forest -o pid,ppid,comm
+case_ps "no times" 1000 -eo pid,tty,comm
 
 # top: the task rows of one batch frame (the summary lines hold
 # load averages and times of day)

@@ -153,13 +153,25 @@ static void stat_and_status(void)
 	CASE("stat, owner, status, statm");
 	defaults(1234);
 	build_stat_and_status();
-	/* without stat_mm, its fields are not copied (the module may have
-	 * skipped them, TASK_DIAG_REQ_NO_STAT_MM) */
+	/* stat alone is BASE's part (ps -eo pid,comm): no times */
 	CHECK_INT(run(&s, GROUP_BIT(GRP_STAT)), 0);
 	CHECK_INT(s.set.n, 1);
 	if (s.set.n != 1)
 		return;
 	t = &s.set.v[0];
+	CHECK_STR(t->comm, "my (odd) name");
+	CHECK_INT(t->state, 'T');
+	CHECK_UINT(t->utime, 0);
+	CHECK_UINT(t->start_time, 0);
+	CHECK_INT(t->groups_filled & GROUP_BIT(GRP_STAT_ACCT), 0);
+	/* without stat_mm, its fields are not copied (the module may have
+	 * skipped them, TASK_DIAG_REQ_NO_STAT_MM) */
+	CHECK_INT(run(&s, GROUP_BIT(GRP_STAT) | GROUP_BIT(GRP_STAT_ACCT)), 0);
+	CHECK_INT(s.set.n, 1);
+	if (s.set.n != 1)
+		return;
+	t = &s.set.v[0];
+	CHECK(t->groups_filled & GROUP_BIT(GRP_STAT_ACCT));
 	CHECK_UINT(t->vsize, 0);
 	CHECK_UINT(t->wchan_addr, 0);
 	CHECK_UINT(t->start_time, 12345);
@@ -188,6 +200,7 @@ static void stat_and_status(void)
 	CHECK_INT(t->groups_filled & GROUP_BIT(GRP_STAT_MM), 0);
 	CHECK_INT(run(&s, GROUP_BIT(GRP_STAT) | GROUP_BIT(GRP_STAT_MM) |
 		      GROUP_BIT(GRP_STAT_VM) | GROUP_BIT(GRP_STAT_IDS) |
+		      GROUP_BIT(GRP_STAT_ACCT) |
 		      GROUP_BIT(GRP_OWNER) | GROUP_BIT(GRP_STATUS) |
 		      GROUP_BIT(GRP_STATUS_VM) | GROUP_BIT(GRP_STATM)), 0);
 	CHECK_INT(s.set.n, 1);
@@ -436,9 +449,13 @@ static void blobs_and_withheld(void)
 	tb_begin(&b, SEQ, 51, 51, 0);
 	tb_attr(&b, TASK_DIAG_BASE, &base, sizeof(base));
 	tb_end(&b);
-	CHECK_INT(run(&s, GROUP_BIT(GRP_STAT)), 0);
+	CHECK_INT(run(&s, GROUP_BIT(GRP_STAT) | GROUP_BIT(GRP_STAT_ACCT)), 0);
 	CHECK_INT(s.set.n, 0);
 	CHECK_INT(s.dropped, 2);
+	/* STAT not asked for: BASE alone makes the row */
+	CHECK_INT(run(&s, GROUP_BIT(GRP_STAT)), 0);
+	CHECK_INT(s.set.n, 1);
+	CHECK_INT(s.dropped, 1);
 	task_set_free(&s.set);
 }
 
@@ -460,12 +477,14 @@ static void whole_and_dup(void)
 	r.stat.minflt = 44;
 	r.stat.wchan = 0;
 	r.io = io;
-	td_fill_whole(&r, GROUP_BIT(GRP_IO), &units, &t);
+	td_fill_whole(&r, GROUP_BIT(GRP_IO) | GROUP_BIT(GRP_STAT_ACCT), &units,
+		      &t);
 	CHECK_UINT(t.utime, 70);
 	CHECK_UINT(t.minflt, 44);
 	CHECK_UINT(t.io->io_rchar, 100);
 	r.withheld = TASK_DIAG_SHOW_IO;
-	td_fill_whole(&r, GROUP_BIT(GRP_IO), &units, &t);
+	td_fill_whole(&r, GROUP_BIT(GRP_IO) | GROUP_BIT(GRP_STAT_ACCT), &units,
+		      &t);
 	CHECK_UINT(t.io->io_rchar, 0);
 	task_free_strings(&t);
 

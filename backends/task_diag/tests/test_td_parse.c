@@ -420,23 +420,31 @@ static void requests(void)
 	CHECK_UINT(h.nlmsg_type, TASK_DIAG_CMD_VERSION);
 
 	CASE("groups to show_flags");
+	/* ps -eo pid,args: no STAT attribute, so no process-wide figures */
 	CHECK_INT(td_plan_make(GROUP_BIT(GRP_CMDLINE) | GROUP_BIT(GRP_SMAPS) |
 			       GROUP_BIT(GRP_OOM), ~0ULL, 1, 0, &plan), 0);
-	CHECK_UINT(plan.show, TASK_DIAG_SHOW_BASE | TASK_DIAG_SHOW_STAT |
-		   TASK_DIAG_SHOW_CMDLINE | TASK_DIAG_SHOW_OOM);
+	CHECK_UINT(plan.show, TASK_DIAG_SHOW_BASE | TASK_DIAG_SHOW_CMDLINE |
+		   TASK_DIAG_SHOW_OOM);
 	CHECK_UINT(plan.fallback, GROUP_BIT(GRP_SMAPS));
+	CHECK_UINT(plan.whole_show, 0);
+	/* times and faults: STAT, process-wide on thread rows */
+	CHECK_INT(td_plan_make(GROUP_BIT(GRP_STAT_ACCT), ~0ULL, 1, 0, &plan),
+		  0);
+	CHECK_UINT(plan.show, TASK_DIAG_SHOW_BASE | TASK_DIAG_SHOW_STAT);
+	CHECK_UINT(plan.native, GROUP_BIT(GRP_STAT) | GROUP_BIT(GRP_STAT_ACCT));
 	CHECK_UINT(plan.whole_show, TASK_DIAG_SHOW_STAT);
-	CHECK_INT(td_plan_make(GROUP_BIT(GRP_OOM) | GROUP_BIT(GRP_IO),
-			       ~TASK_DIAG_SHOW_OOM, 1, 0, &plan), 0);
+	CHECK_INT(td_plan_make(GROUP_BIT(GRP_STAT_ACCT) | GROUP_BIT(GRP_OOM) |
+			       GROUP_BIT(GRP_IO), ~TASK_DIAG_SHOW_OOM, 1, 0,
+			       &plan), 0);
 	CHECK_UINT(plan.fallback, GROUP_BIT(GRP_OOM));
 	CHECK_UINT(plan.whole_show, TASK_DIAG_SHOW_STAT | TASK_DIAG_SHOW_IO);
-	CHECK_INT(td_plan_make(0, TASK_DIAG_SHOW_BASE, 1, 0, &plan), -1);
+	/* no BASE, no rows */
+	CHECK_INT(td_plan_make(0, TASK_DIAG_SHOW_STAT, 1, 0, &plan), -1);
 	/* the owner: CRED from a version 1 module, BASE alone from 2 */
 	CHECK_INT(td_plan_make(GROUP_BIT(GRP_OWNER), ~0ULL, 1, 0, &plan), 0);
-	CHECK_UINT(plan.show, TASK_DIAG_SHOW_BASE | TASK_DIAG_SHOW_STAT |
-		   TASK_DIAG_SHOW_CRED);
+	CHECK_UINT(plan.show, TASK_DIAG_SHOW_BASE | TASK_DIAG_SHOW_CRED);
 	CHECK_INT(td_plan_make(GROUP_BIT(GRP_OWNER), ~0ULL, 2, 0, &plan), 0);
-	CHECK_UINT(plan.show, TASK_DIAG_SHOW_BASE | TASK_DIAG_SHOW_STAT);
+	CHECK_UINT(plan.show, TASK_DIAG_SHOW_BASE);
 	CHECK_UINT(plan.native, GROUP_BIT(GRP_STAT) | GROUP_BIT(GRP_OWNER));
 	CHECK_UINT(plan.flags, 0);      /* a version 2 module: no flags */
 
@@ -451,14 +459,13 @@ static void requests(void)
 			       &plan), 0);
 	CHECK_UINT(plan.flags, TASK_DIAG_REQ_NO_STAT_MM |
 		   TASK_DIAG_REQ_NO_SIGHANDLERS);
-	CHECK_UINT(plan.show, TASK_DIAG_SHOW_BASE | TASK_DIAG_SHOW_STAT);
+	CHECK_UINT(plan.show, TASK_DIAG_SHOW_BASE);
 	CHECK_UINT(plan.native, GROUP_BIT(GRP_STAT) | GROUP_BIT(GRP_STAT_IDS));
 	/* ps aux's VSZ and RSS: statm's counters, no address space */
 	CHECK_INT(td_plan_make(GROUP_BIT(GRP_STAT_VM), ~0ULL, 3, ~0u, &plan), 0);
 	CHECK_UINT(plan.flags, TASK_DIAG_REQ_NO_STAT_MM |
 		   TASK_DIAG_REQ_NO_SIGHANDLERS | TASK_DIAG_REQ_NO_IDS);
-	CHECK_UINT(plan.show, TASK_DIAG_SHOW_BASE | TASK_DIAG_SHOW_STAT |
-		   TASK_DIAG_SHOW_STATM);
+	CHECK_UINT(plan.show, TASK_DIAG_SHOW_BASE | TASK_DIAG_SHOW_STATM);
 	/* ps -o eip: the address space; ps s: status's SigIgn/SigCgt */
 	CHECK_INT(td_plan_make(GROUP_BIT(GRP_STAT_MM), ~0ULL, 3, ~0u, &plan), 0);
 	CHECK_UINT(plan.flags, TASK_DIAG_REQ_NO_SIGHANDLERS |
