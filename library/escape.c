@@ -115,17 +115,21 @@ size_t join_vector(char *dst, size_t size, const char *src, size_t len)
 	return n;
 }
 
-/* Copies the plain run at *src (at most cells and room bytes: one cell
- * each), moving both pointers; returns its length. */
-static inline size_t copy_plain(char **dst, const char **src, size_t cells,
-				size_t room)
+/* Copies the plain run at *src (one cell a byte, at most the cells and
+ * the bytes of size left), moving the pointers and the counts; returns
+ * whether there was one. */
+static inline int take_plain(char **dst, const char **src, int *used,
+			     size_t *bytes, int cells, size_t size)
 {
-	size_t run = plain_run(*src, cells < room ? cells : room);
+	size_t room = size - (*bytes + 1), left = (size_t)(cells - *used);
+	size_t run = plain_run(*src, left < room ? left : room);
 
 	memcpy(*dst, *src, run);
 	*dst += run;
 	*src += run;
-	return run;
+	*used += (int)run;
+	*bytes += run;
+	return run != 0;
 }
 
 static size_t escape_cells_utf8(char *dst, const char *src, size_t size,
@@ -133,7 +137,7 @@ static size_t escape_cells_utf8(char *dst, const char *src, size_t size,
 {
 	mbstate_t st;
 	int used = 0;
-	size_t bytes = 0, max = MB_CUR_MAX, run;
+	size_t bytes = 0, max = MB_CUR_MAX;
 
 	memset(&st, 0, sizeof(st));
 	for (;;) {
@@ -143,13 +147,8 @@ static size_t escape_cells_utf8(char *dst, const char *src, size_t size,
 
 		if (used >= *cells || bytes + 1 >= size)
 			break;
-		run = copy_plain(&dst, &src, (size_t)(*cells - used),
-				 size - (bytes + 1));
-		if (run) {
-			used += (int)run;
-			bytes += run;
+		if (take_plain(&dst, &src, &used, &bytes, *cells, size))
 			continue;
-		}
 		/* ASCII is itself in UTF-8 and the state is always the
 		 * initial one here: no mbrtowc for it */
 		if (c < 0x80) {
@@ -200,7 +199,7 @@ static size_t escape_cells_utf8(char *dst, const char *src, size_t size,
 
 size_t escape_cells(char *dst, const char *src, size_t size, int *cells)
 {
-	size_t bytes = 0, run;
+	size_t bytes = 0;
 	int used = 0;
 
 	if (locale_is_utf8() && MB_CUR_MAX > 1)
@@ -212,13 +211,8 @@ size_t escape_cells(char *dst, const char *src, size_t size, int *cells)
 
 		if (used >= *cells || bytes + 1 >= size)
 			break;
-		run = copy_plain(&dst, &src, (size_t)(*cells - used),
-				 size - (bytes + 1));
-		if (run) {
-			used += (int)run;
-			bytes += run;
+		if (take_plain(&dst, &src, &used, &bytes, *cells, size))
 			continue;
-		}
 		c = (unsigned char)*src++;
 		if (!c)
 			break;

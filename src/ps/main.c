@@ -101,8 +101,8 @@ static struct request *make_request(const struct ps_args *a,
 	/* a forest hangs each process under its parent, siblings in
 	 * order of start */
 	if (a->forest)
-		request_add_groups(r, GROUP_BIT(GRP_STAT_IDS) |
-				   GROUP_BIT(GRP_STAT_ACCT));
+		request_add_groups(r, items_to_groups((const enum item[]){
+			ITEM_PPID, ITEM_START_TIME }, 2));
 	return r;
 }
 
@@ -206,7 +206,8 @@ int main(int argc, char **argv)
 	}
 	/* m and -m order each process's threads by start time */
 	if (sel.threads == THREADS_AFTER)
-		request_add_groups(req, GROUP_BIT(GRP_STAT_ACCT));
+		request_add_groups(req, items_to_groups((const enum item[]){
+			ITEM_START_TIME }, 1));
 	rc = request_scan(req, &sel, &rows);
 	if (rc < 0) {
 		fputs("Error, do this: mount -t proc proc /proc\n", stderr);

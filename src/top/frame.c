@@ -93,9 +93,13 @@ static bool win_shown(const struct window *w)
 
 static group_mask needed_groups(void)
 {
-	/* every task's CPU time, shown or not: the next frame's %CPU (a
-	 * field added by 'f', say) is a delta from this one's */
-	group_mask g = GROUP_BIT(GRP_STAT_ACCT);
+	/* every task's CPU time and faults, shown or not: the next
+	 * frame's %CPU and fault deltas (a field added by 'f', say) are
+	 * differences from this one's (tasks.c's history) */
+	static const enum item history[] = {
+		ITEM_UTIME, ITEM_STIME, ITEM_MAJFLT, ITEM_MINFLT
+	};
+	group_mask g = items_to_groups(history, 4);
 
 	for (int k = 0; k < WIN_COUNT; k++) {
 		const struct window *w = &Rc.win[k];
