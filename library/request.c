@@ -163,6 +163,24 @@ int request_scan(struct request *r, const struct selection *sel,
 	return r->ops->scan(r->state, sel ? sel : &everything, out);
 }
 
+int request_scan_each(struct request *r, const struct selection *sel,
+		      void (*row)(const struct task *t, void *arg),
+		      void *arg)
+{
+	struct task_set set = { .sink = row, .sink_arg = arg };
+	int rc;
+
+	/* ps -q's threads drop rows after the fact (scan_quick_threads) */
+	if (sel && sel->quick && sel->threads != THREADS_NONE)
+		set.sink = NULL;
+	rc = request_scan(r, sel, &set);
+	set.sink = row;
+	if (rc == 0)
+		task_set_commit(&set);
+	task_set_free(&set);
+	return rc;
+}
+
 void request_free(struct request *r)
 {
 	if (!r)

@@ -23,6 +23,13 @@ const char *request_backend_name(const struct request *r);
 /* Empties out and fills it with the selected rows. 0 or -errno. */
 int request_scan(struct request *r, const struct selection *sel,
 		 struct task_set *out);
+/* The same rows, handed to row() one at a time in order as the backend
+ * finishes them (the row is valid only during the call), so that they
+ * are never all held at once.  0 or -errno; on -errno some rows may
+ * have been handed already. */
+int request_scan_each(struct request *r, const struct selection *sel,
+		      void (*row)(const struct task *t, void *arg),
+		      void *arg);
 void request_free(struct request *r);
 
 #endif

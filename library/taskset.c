@@ -188,6 +188,17 @@ void task_set_clear(struct task_set *s)
 	s->n = 0;
 }
 
+void task_set_commit(struct task_set *s)
+{
+	if (!s->sink || !s->n)
+		return;
+	for (size_t i = 0; i < s->n; i++)
+		s->sink(&s->v[i], s->sink_arg);
+	s->handed += s->n;
+	s->last_tgid = s->v[s->n - 1].tgid;
+	task_set_clear(s);
+}
+
 void task_set_free(struct task_set *s)
 {
 	task_set_clear(s);

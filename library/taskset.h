@@ -7,6 +7,14 @@
 struct task_set {
 	struct task *v;
 	size_t n, cap;
+	/* Optional: a program that prints rows as they come (ps without a
+	 * sort or forest) takes each committed row here, and the set keeps
+	 * only the rows not yet committed, so its storage stays small and
+	 * warm.  The row is valid only during the call. */
+	void (*sink)(const struct task *t, void *arg);
+	void *sink_arg;
+	size_t handed;          /* rows handed to the sink so far */
+	int last_tgid;          /* the tgid of the last row handed */
 };
 
 /* A zeroed row at the end of the set, or NULL if out of memory. */
@@ -18,6 +26,11 @@ void task_set_pop(struct task_set *s);
 void task_set_truncate(struct task_set *s, size_t n);
 /* Frees the rows' strings and empties the set, keeping the storage. */
 void task_set_clear(struct task_set *s);
+/* The rows so far are final: no later pop or truncate reaches them.  A
+ * set with a sink hands them on in order and empties itself (keeping its
+ * storage); without one this does nothing.  Backends commit at process
+ * boundaries; the request commits what is left when a scan ends. */
+void task_set_commit(struct task_set *s);
 void task_set_free(struct task_set *s);
 
 #endif

@@ -165,8 +165,11 @@ static int procfs_scan(void *state, const struct selection *sel,
 	} else if (rc == 0) {
 		if (reader_init(&r, p) < 0)
 			rc = -ENOMEM;
-		for (size_t i = 0; rc == 0 && i < p->npids; i++)
+		for (size_t i = 0; rc == 0 && i < p->npids; i++) {
 			rc = scan_one(&r, sel, p->pids[i], out);
+			if (rc == 0)    /* the process and its threads */
+				task_set_commit(out);
+		}
 		reader_release(&r);
 	}
 	if (p->held)

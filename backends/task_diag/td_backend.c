@@ -63,6 +63,9 @@ struct td_sink {
 	bool quick;                     /* ps -q: rows keep their true tgid */
 	int leader_tgid;                /* the process of out->v[leader] */
 	size_t leader;
+	bool commit;                    /* hand each process's rows on when
+					 * the next process starts */
+	uint32_t rec_tgid;              /* the process of the last record */
 };
 
 static int supported_ok(const struct task_diag_version *v)
@@ -306,6 +309,10 @@ static int emit_row(const struct td_rec *r, void *arg)
 
 	if (!wanted(k, r))
 		return 0;
+	if (k->commit && r->tgid != k->rec_tgid) {
+		task_set_commit(k->out);
+		k->rec_tgid = r->tgid;
+	}
 	t = task_set_push(k->out);
 	if (!t)
 		return -ENOMEM;
@@ -439,8 +446,10 @@ static int query_pid(struct td_state *s, struct td_sink *k, uint32_t pid)
 static int scan_module(struct td_state *s, const struct selection *sel,
 		       struct task_set *out)
 {
+	/* rows the procfs fallback completes afterwards stay in the set */
 	struct td_sink k = { .s = s, .out = out, .mode = sel->threads,
-			     .quick = sel->quick };
+			     .quick = sel->quick,
+			     .commit = !s->plan.fallback };
 	int rc = 0;
 
 	s->nwhole = 0;
@@ -502,11 +511,40 @@ static void note_fallback(const char *why, int rc)
 			why, strerror(rc < 0 ? -rc : rc));
 }
 
+/* A dump that failed after some processes' rows were handed on (a set
+ * with a sink): procfs reads the rest, the processes after the last one
+ * handed, in the same ascending order.  A list in its own order is not
+ * ascending: that scan just fails. */
+static int resume_procfs(struct td_state *s, const struct selection *sel,
+			 struct task_set *out, int rc)
+{
+	struct task_set rest = { 0 };
+
+	if (sel->pids && sel->in_list_order)
+		return rc;
+	rc = scan_procfs(s, sel, &rest);
+	for (size_t i = 0; rc == 0 && i < rest.n; i++) {
+		struct task *t;
+
+		if (rest.v[i].tgid <= out->last_tgid)
+			continue;
+		t = task_set_push(out);
+		if (!t) {
+			rc = -ENOMEM;
+			break;
+		}
+		*t = rest.v[i];                 /* the strings move with it */
+		task_clear(&rest.v[i]);
+	}
+	task_set_free(&rest);
+	return rc;
+}
+
 static int td_scan(void *state, const struct selection *sel,
 		   struct task_set *out)
 {
 	struct td_state *s = state;
-	size_t first = out->n;
+	size_t first = out->n, handed = out->handed;
 	int rc;
 
 	if (connect_module(s) < 0) {
@@ -521,6 +559,10 @@ static int td_scan(void *state, const struct selection *sel,
 	if (rc == 0)
 		return 0;
 	note_fallback("scan failed", rc);
+	if (out->handed != handed) {
+		task_set_truncate(out, 0);
+		return resume_procfs(s, sel, out, rc);
+	}
 	task_set_truncate(out, first);
 	return scan_procfs(s, sel, out);
 }

@@ -129,6 +129,21 @@ static size_t pid_only_selection(const struct ps_args *a, int **out)
 	return n;
 }
 
+/* Holds every row, orders them as m/-m, a sort or a forest asks, and
+ * prints them: the exit code, or -errno from the scan. */
+static int scan_and_print(const struct ps_args *a, struct format_result *f,
+			  struct request *req, const struct selection *sel,
+			  struct task_set *rows)
+{
+	int rc = request_scan(req, sel, rows);
+
+	if (rc < 0)
+		return rc;
+	if (sel->threads == THREADS_AFTER)
+		mthreads_order(rows, a->quick_count != 0);
+	return print_rows(a, f, rows);
+}
+
 int main(int argc, char **argv)
 {
 	struct ps_args args;
@@ -208,14 +223,14 @@ int main(int argc, char **argv)
 	if (sel.threads == THREADS_AFTER)
 		request_add_groups(req, items_to_groups((const enum item[]){
 			ITEM_START_TIME }, 1));
-	rc = request_scan(req, &sel, &rows);
+	if (rows_can_stream(&args, &fmt))
+		rc = print_stream(&args, &fmt, req, &sel);
+	else
+		rc = scan_and_print(&args, &fmt, req, &sel, &rows);
 	if (rc < 0) {
 		fputs("Error, do this: mount -t proc proc /proc\n", stderr);
 		return 47;
 	}
-	if (sel.threads == THREADS_AFTER)
-		mthreads_order(&rows, args.quick_count != 0);
-	rc = print_rows(&args, &fmt, &rows);
 	fflush(stdout);
 	task_set_free(&rows);
 	request_free(req);

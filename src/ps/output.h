@@ -34,6 +34,10 @@ struct ps_context {
 	int test_row;                   /* the reference's lines_to_next_header,
 	                                   which its test columns cycle on */
 	bool split_threads;             /* -m, m: process line, then threads */
+	unsigned long row_serial;       /* bumped per row when rows share one
+	                                   slot (printed as they come): the
+	                                   printers' per-row caches key on
+	                                   it with the row's address */
 };
 
 extern struct ps_context ctx;

@@ -18,11 +18,13 @@ const char *cmdline_text(const struct task *t)
 {
 	static char joined[TEXT_MAX], text[TEXT_MAX];
 	static const struct task *last;
+	static unsigned long last_serial;
 	size_t n;
 
-	if (t == last)
+	if (t == last && ctx.row_serial == last_serial)
 		return text;
 	last = t;
+	last_serial = ctx.row_serial;
 	n = 0;
 	if (t->cmdline.data && t->cmdline.len)
 		n = join_vector(joined, sizeof(joined), t->cmdline.data,

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "library/request.h"
 #include "mthreads.h"
 #include "options.h"
 #include "output.h"
@@ -60,6 +61,14 @@ enum thread_mode thread_mode(const struct ps_args *a)
 	return THREADS_NONE;
 }
 
+struct printer {
+	const struct column *cols;
+	int lines_to_header;    /* -1: never */
+	int header_gap;
+	bool printed;
+	const struct ps_args *args;
+};
+
 /* Keys in the order they decide: the first differs wins. */
 static const struct sort_key *keys;
 static bool forest_keys;
@@ -102,13 +111,6 @@ static void merge_sort(const struct task **v, const struct task **tmp,
 		tmp[k++] = v[j++];
 	memcpy(v, tmp, n * sizeof(*v));
 }
-
-struct printer {
-	const struct column *cols;
-	int lines_to_header;    /* -1: never */
-	int header_gap;
-	bool printed;
-};
 
 static void emit(struct printer *p, const struct task *t)
 {
@@ -198,12 +200,61 @@ static bool quick_listed(const struct ps_args *a, const struct task *t)
 	return false;
 }
 
+static void printer_start(struct printer *pr, const struct ps_args *a,
+			  const struct format_result *f)
+{
+	*pr = (struct printer){ f->columns, 1, -1, false, a };
+	if (a->header == 0 || f->no_header)
+		pr->lines_to_header = -1;
+	else if (a->header == 1)
+		pr->header_gap = ctx.screen_rows - 1;
+	ctx.test_row = pr->lines_to_header == -1 ? -1 : 1;
+}
+
+/* The exit code: 1 when no row was selected (the header still shows). */
+static int printer_end(struct printer *pr)
+{
+	if (pr->printed)
+		return 0;
+	if (pr->lines_to_header > 0)
+		show_row(pr->cols, NULL);
+	return 1;
+}
+
+bool rows_can_stream(const struct ps_args *a, const struct format_result *f)
+{
+	return !f->sort && !a->forest && !a->quick_count &&
+	       thread_mode(a) != THREADS_AFTER;
+}
+
+static void printer_take(const struct task *t, void *arg)
+{
+	struct printer *pr = arg;
+
+	ctx.row_serial++;
+	if (want_task(pr->args, t))
+		emit(pr, t);
+}
+
+int print_stream(const struct ps_args *a, const struct format_result *f,
+		 struct request *req, const struct selection *sel)
+{
+	struct printer pr;
+	int rc;
+
+	printer_start(&pr, a, f);
+	rc = request_scan_each(req, sel, printer_take, &pr);
+	if (rc < 0)
+		return rc;
+	return printer_end(&pr);
+}
+
 int print_rows(const struct ps_args *a, struct format_result *f,
 	       struct task_set *rows)
 {
 	const struct task **v = malloc((rows->n + 1) * sizeof(*v));
 	const struct task **tmp = malloc((rows->n + 1) * sizeof(*tmp));
-	struct printer pr = { f->columns, 1, -1, false };
+	struct printer pr;
 	size_t n = 0;
 	bool take = false;
 
@@ -221,11 +272,7 @@ int print_rows(const struct ps_args *a, struct format_result *f,
 		if (take)
 			v[n++] = t;
 	}
-	if (a->header == 0 || f->no_header)
-		pr.lines_to_header = -1;
-	else if (a->header == 1)
-		pr.header_gap = ctx.screen_rows - 1;
-	ctx.test_row = pr.lines_to_header == -1 ? -1 : 1;
+	printer_start(&pr, a, f);
 	keys = f->sort;
 	forest_keys = a->forest != 0;
 	if (keys || forest_keys)
@@ -235,14 +282,7 @@ int print_rows(const struct ps_args *a, struct format_result *f,
 	else
 		for (size_t i = 0; i < n; i++)
 			emit(&pr, v[i]);
-	if (!pr.printed) {
-		if (pr.lines_to_header > 0)
-			show_row(f->columns, NULL);
-		free(v);
-		free(tmp);
-		return 1;
-	}
 	free(v);
 	free(tmp);
-	return 0;
+	return printer_end(&pr);
 }

@@ -3,6 +3,7 @@
 #include "library/items.h"
 #include "library/procparse.h"
 #include "library/task.h"
+#include "library/taskset.h"
 #include "testsuite/unit/unit.h"
 
 typedef int (*parser)(const char *, size_t, struct task *);
@@ -271,9 +272,80 @@ static void test_row_blocks(void)
 	CHECK_UINT(t.status->vm_lock, 0);       /* back to the empty one */
 }
 
+struct handed {
+	int tgids[8];
+	char comms[8][TASK_COMM_MAX];
+	int n;
+};
+
+static void take_row(const struct task *t, void *arg)
+{
+	struct handed *h = arg;
+
+	if (h->n < 8) {
+		h->tgids[h->n] = t->tgid;
+		strcpy(h->comms[h->n], t->cmdline.data ? t->cmdline.data : "");
+	}
+	h->n++;
+}
+
+static struct task *push_row(struct task_set *s, int tgid, const char *cmd)
+{
+	struct task *t = task_set_push(s);
+
+	t->tgid = t->tid = tgid;
+	t->cmdline.data = strdup(cmd);
+	t->cmdline.len = strlen(cmd) + 1;
+	return t;
+}
+
+/* A set with a sink hands committed rows on in order, keeps none of
+ * them, and rows pushed later reuse the storage; without a sink a
+ * commit changes nothing. */
+static void test_set_commit(void)
+{
+	struct handed h = { .n = 0 };
+	struct task_set s = { .sink = take_row, .sink_arg = &h };
+	struct task_set plain = { 0 };
+	struct task *first;
+
+	CASE("commit with a sink");
+	task_set_commit(&s);                    /* nothing yet: no call */
+	CHECK_INT(h.n, 0);
+	first = push_row(&s, 10, "a");
+	push_row(&s, 10, "a-thread");
+	task_set_commit(&s);
+	CHECK_INT(h.n, 2);
+	CHECK_INT(s.n, 0);
+	CHECK_UINT(s.handed, 2);
+	CHECK_INT(s.last_tgid, 10);
+	push_row(&s, 12, "b");
+	push_row(&s, 13, "c");
+	task_set_pop(&s);                       /* c vanished: never handed */
+	CHECK(&s.v[0] == first);                /* the same slot again */
+	task_set_commit(&s);
+	CHECK_INT(h.n, 3);
+	CHECK_INT(h.tgids[0], 10);
+	CHECK_INT(h.tgids[2], 12);
+	CHECK(!strcmp(h.comms[1], "a-thread"));
+	CHECK(!strcmp(h.comms[2], "b"));
+	CHECK_UINT(s.handed, 3);
+	CHECK_INT(s.last_tgid, 12);
+	task_set_free(&s);
+
+	CASE("commit without a sink");
+	push_row(&plain, 20, "x");
+	task_set_commit(&plain);
+	CHECK_INT(plain.n, 1);
+	CHECK_UINT(plain.handed, 0);
+	CHECK(!strcmp(plain.v[0].cmdline.data, "x"));
+	task_set_free(&plain);
+}
+
 int main(void)
 {
 	test_row_blocks();
+	test_set_commit();
 	test_statm();
 	test_io();
 	test_smaps_rollup();
