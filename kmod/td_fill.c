@@ -272,7 +272,7 @@ static void td_stat_counters(struct task_diag_stat *s, struct task_struct *task,
 int td_fill_stat(struct td_ctx *ctx, struct task_struct *task, bool whole)
 {
 	struct signal_struct *sig = task->signal;
-	struct task_diag_stat s = {};
+	struct task_diag_stat *s;
 	struct sighand_struct *sh;
 	struct mm_struct *mm;
 	int exit_code = task->exit_code;
@@ -285,10 +285,19 @@ int td_fill_stat(struct td_ctx *ctx, struct task_struct *task, bool whole)
 		ret = down_read_killable(&sig->exec_update_lock);
 		if (ret)
 			return ret;
+	}
+	/* filled where it is staged (zeroed): no copy of 300 bytes a task */
+	s = td_stage_reserve(&ctx->st, TASK_DIAG_STAT, sizeof(*s));
+	if (!s) {
+		if (with_mm)
+			up_read(&sig->exec_update_lock);
+		return -ENOMEM;
+	}
+	if (with_mm) {
 		permitted = td_ptrace_ok(task, PTRACE_MODE_READ_FSCREDS |
 					 PTRACE_MODE_NOAUDIT);
 		mm = get_task_mm(task);
-		td_stat_mm(&s, task, mm, permitted);
+		td_stat_mm(s, task, mm, permitted);
 		if (mm)
 			mmput(mm);
 	}
@@ -304,73 +313,78 @@ int td_fill_stat(struct td_ctx *ctx, struct task_struct *task, bool whole)
 	if (sh) {
 		nthreads = get_nr_threads(task);
 		if (!(ctx->req_flags & TASK_DIAG_REQ_NO_SIGHANDLERS))
-			td_sigign_sigcatch(sh, &s.sig_ignored, &s.sig_caught);
-		s.rsslim = READ_ONCE(sig->rlim[RLIMIT_RSS].rlim_cur);
+			td_sigign_sigcatch(sh, &s->sig_ignored, &s->sig_caught);
+		s->rsslim = READ_ONCE(sig->rlim[RLIMIT_RSS].rlim_cur);
 		if (whole && (READ_ONCE(sig->flags) &
 			      (SIGNAL_GROUP_EXIT | SIGNAL_STOP_STOPPED)))
 			exit_code = READ_ONCE(sig->group_exit_code);
-		s.sig_pending = READ_ONCE(task->pending.signal.sig[0]);
-		s.sig_blocked = READ_ONCE(task->blocked.sig[0]);
-		s.sig_shared_pending =
+		s->sig_pending = READ_ONCE(task->pending.signal.sig[0]);
+		s->sig_blocked = READ_ONCE(task->blocked.sig[0]);
+		s->sig_shared_pending =
 			READ_ONCE(sig->shared_pending.signal.sig[0]);
 	}
 	rcu_read_unlock();
 	if (permitted && (!whole || nthreads < 2))
-		s.wchan = !task_is_running(task);
+		s->wchan = !task_is_running(task);
 
-	td_stat_counters(&s, task, whole);
+	td_stat_counters(s, task, whole);
 
-	s.priority = task->prio - MAX_RT_PRIO;
-	s.nice = task_nice(task);
-	s.rt_priority = task->rt_priority;
-	s.policy = task->policy;
-	s.start_time = timens_add_boottime_ns(task->start_boottime);
+	s->priority = task->prio - MAX_RT_PRIO;
+	s->nice = task_nice(task);
+	s->rt_priority = task->rt_priority;
+	s->policy = task->policy;
+	s->start_time = timens_add_boottime_ns(task->start_boottime);
 	/* one 64-bit word: read without the lock (and interrupts off) */
 	if (task->delays)
-		s.blkio_delay = READ_ONCE(task->delays->blkio_delay);
-	s.nvcsw = task->nvcsw;
-	s.nivcsw = task->nivcsw;
-	s.exit_code = permitted ? exit_code : 0;
-	s.stat_flags = permitted || !with_mm ? 0 : TASK_DIAG_STAT_RESTRICTED;
+		s->blkio_delay = READ_ONCE(task->delays->blkio_delay);
+	s->nvcsw = task->nvcsw;
+	s->nivcsw = task->nivcsw;
+	s->exit_code = permitted ? exit_code : 0;
+	s->stat_flags = permitted || !with_mm ? 0 : TASK_DIAG_STAT_RESTRICTED;
 	if (with_mm)
 		up_read(&sig->exec_update_lock);
-	return td_stage_put(&ctx->st, TASK_DIAG_STAT, &s, sizeof(s));
+	return 0;
 }
 
 int td_fill_statm(struct td_ctx *ctx, struct task_struct *task, bool whole)
 {
-	struct task_diag_statm m = {};
-	struct mm_struct *mm = get_task_mm(task);
+	struct task_diag_statm *m;
+	struct mm_struct *mm;
 	unsigned long text;
 
+	/* filled where it is staged (zeroed), as STAT */
+	m = td_stage_reserve(&ctx->st, TASK_DIAG_STATM, sizeof(*m));
+	if (!m)
+		return -ENOMEM;
+	mm = get_task_mm(task);
 	if (mm) {
-		m.has_mm = 1;
-		m.anon = td_mm_counter(mm, MM_ANONPAGES);
-		m.file = td_mm_counter(mm, MM_FILEPAGES);
-		m.shmem = td_mm_counter(mm, MM_SHMEMPAGES);
-		m.swap = td_mm_counter(mm, MM_SWAPENTS);
-		m.size = mm->total_vm;
-		m.shared = m.file + m.shmem;
-		m.resident = m.shared + m.anon;
-		m.text = (PAGE_ALIGN(mm->end_code) -
-			  (mm->start_code & PAGE_MASK)) >> PAGE_SHIFT;
-		m.data = mm->data_vm + mm->stack_vm;
-		m.hiwater_vm = max(mm->total_vm, mm->hiwater_vm);
-		m.hiwater_rss = max_t(u64, m.resident, mm->hiwater_rss);
-		m.locked_vm = mm->locked_vm;
-		m.pinned_vm = atomic64_read(&mm->pinned_vm);
-		m.data_vm = mm->data_vm;
-		m.stack_vm = mm->stack_vm;
-		m.exec_vm = mm->exec_vm;
+		m->has_mm = 1;
+		m->anon = td_mm_counter(mm, MM_ANONPAGES);
+		m->file = td_mm_counter(mm, MM_FILEPAGES);
+		m->shmem = td_mm_counter(mm, MM_SHMEMPAGES);
+		m->swap = td_mm_counter(mm, MM_SWAPENTS);
+		m->size = mm->total_vm;
+		m->shared = m->file + m->shmem;
+		m->resident = m->shared + m->anon;
+		m->text = (PAGE_ALIGN(mm->end_code) -
+			   (mm->start_code & PAGE_MASK)) >> PAGE_SHIFT;
+		m->data = mm->data_vm + mm->stack_vm;
+		m->hiwater_vm = max(mm->total_vm, mm->hiwater_vm);
+		m->hiwater_rss = max_t(u64, m->resident, mm->hiwater_rss);
+		m->locked_vm = mm->locked_vm;
+		m->pinned_vm = atomic64_read(&mm->pinned_vm);
+		m->data_vm = mm->data_vm;
+		m->stack_vm = mm->stack_vm;
+		m->exec_vm = mm->exec_vm;
 		/* status splits executable mappings into VmExe and VmLib */
 		text = PAGE_ALIGN(mm->end_code) - (mm->start_code & PAGE_MASK);
 		text = min(text, mm->exec_vm << PAGE_SHIFT);
-		m.vm_exe = text;
-		m.vm_lib = (mm->exec_vm << PAGE_SHIFT) - text;
-		m.pgtables_bytes = mm_pgtables_bytes(mm);
+		m->vm_exe = text;
+		m->vm_lib = (mm->exec_vm << PAGE_SHIFT) - text;
+		m->pgtables_bytes = mm_pgtables_bytes(mm);
 		mmput(mm);
 	}
-	return td_stage_put(&ctx->st, TASK_DIAG_STATM, &m, sizeof(m));
+	return 0;
 }
 
 /*
