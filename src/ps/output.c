@@ -93,7 +93,8 @@ static size_t rowlen;
 
 void output_flush_row(void)
 {
-	fwrite(rowbuf, rowlen, 1, stdout);
+	/* ps writes stdout from one thread (the scan threads never do) */
+	fwrite_unlocked(rowbuf, rowlen, 1, stdout);
 	rowlen = 0;
 }
 

@@ -76,11 +76,29 @@ int sigset_cell(struct out *o, uint64_t mask)
  * or the number when the name can't be cut cleanly. */
 static int name_cell(struct out *o, const char *name, unsigned id)
 {
+	/* most rows show the name the last one did: names.c keeps each
+	 * name at one address, so its escaped text is kept too */
+	static const char *last;
+	static char text[256];
+	static int text_len = -1;
+
 	if (!ctx.user_is_number) {
 		int cells = OUTBUF_SIZE, len;
 
-		escape_cells(o->buf, name, OUTBUF_SIZE, &cells);
-		len = OUTBUF_SIZE - cells;
+		if (name == last && text_len >= 0) {
+			memcpy(o->buf, text, (size_t)text_len + 1);
+			len = text_len;
+		} else {
+			escape_cells(o->buf, name, OUTBUF_SIZE, &cells);
+			len = OUTBUF_SIZE - cells;
+			last = name;
+			text_len = -1;
+			if (len < (int)sizeof(text) &&
+			    strlen(o->buf) == (size_t)len) {
+				memcpy(text, o->buf, (size_t)len + 1);
+				text_len = len;
+			}
+		}
 		if (len <= o->max_rightward)
 			return len;
 		if (o->max_rightward >= 1 &&
