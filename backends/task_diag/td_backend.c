@@ -66,6 +66,7 @@ struct td_sink {
 	bool commit;                    /* hand each process's rows on when
 					 * the next process starts */
 	uint32_t rec_tgid;              /* the process of the last record */
+	long fail_after;                /* tests: rows before a failure */
 };
 
 static int supported_ok(const struct task_diag_version *v)
@@ -309,6 +310,8 @@ static int emit_row(const struct td_rec *r, void *arg)
 
 	if (!wanted(k, r))
 		return 0;
+	if (k->fail_after && --k->fail_after == 0)
+		return -EIO;
 	if (k->commit && r->tgid != k->rec_tgid) {
 		task_set_commit(k->out);
 		k->rec_tgid = r->tgid;
@@ -450,7 +453,14 @@ static int scan_module(struct td_state *s, const struct selection *sel,
 	struct td_sink k = { .s = s, .out = out, .mode = sel->threads,
 			     .quick = sel->quick,
 			     .commit = !s->plan.fallback };
+	/* PROCPS_TD_FAIL_AFTER=N (tests): the dump fails at its Nth row, as
+	 * one cut short by the module would, so that the fallback after rows
+	 * went out is exercised */
+	const char *fail = getenv("PROCPS_TD_FAIL_AFTER");
 	int rc = 0;
+
+	if (fail)
+		k.fail_after = atol(fail);
 
 	s->nwhole = 0;
 	if (sel->pids && sel->in_list_order) {
