@@ -1,5 +1,6 @@
 #include <ctype.h>
 #include <langinfo.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -99,20 +100,102 @@ size_t escape_lib(char *dst, const char *src, size_t size)
 	return n;
 }
 
+/* The bytes of a vector that are joined: what fits, less trailing NULs
+ * (size is at least 1). */
+static size_t vector_len(size_t size, const char *src, size_t len)
+{
+	if (len > size - 1)
+		len = size - 1;
+	while (len && src[len - 1] == '\0')
+		len--;
+	return len;
+}
+
 size_t join_vector(char *dst, size_t size, const char *src, size_t len)
 {
 	size_t n;
 
 	if (size == 0)
 		return 0;
-	if (len > size - 1)
-		len = size - 1;
-	while (len && src[len - 1] == '\0')
-		len--;
+	len = vector_len(size, src, len);
 	for (n = 0; n < len; n++)
 		dst[n] = (src[n] == '\0' || src[n] == '\n') ? ' ' : src[n];
 	dst[n] = '\0';
 	return n;
+}
+
+/* Word-at-a-time helpers (8 bytes in a uint64_t).  zero_bytes marks,
+ * exactly, each byte that is 0 with its high bit; has_special says
+ * whether any byte is below 0x20 or above 0x7e (the classic has-less and
+ * has-more tests: exact as to whether, not which). */
+static const uint64_t ones = 0x0101010101010101ULL;
+
+static inline uint64_t zero_bytes(uint64_t w)
+{
+	const uint64_t low7 = ones * 0x7f;
+
+	return ~(((w & low7) + low7) | w | low7);
+}
+
+static inline int has_special(uint64_t w)
+{
+	return (((w - ones * 0x20) & ~w) | ((w + ones) | w)) & (ones * 0x80)
+		? 1 : 0;
+}
+
+/* The word joined: NULs and newlines become blanks; 0 when some other
+ * byte needs escaping. */
+static inline int join_word(uint64_t *w)
+{
+	uint64_t nul = zero_bytes(*w) >> 7;
+	uint64_t nl = zero_bytes(*w ^ ones * '\n') >> 7;
+	uint64_t j = *w ^ nul * ' ' ^ nl * ('\n' ^ ' ');
+
+	if (has_special(j))
+		return 0;
+	*w = j;
+	return 1;
+}
+
+static inline int join_byte(char *dst, char c)
+{
+	if (c == '\0' || c == '\n')
+		c = ' ';
+	else if ((unsigned char)(c - 0x20) >= 0x5f)
+		return 0;
+	*dst = c;
+	return 1;
+}
+
+size_t join_plain(char *dst, size_t size, const char *src, size_t len)
+{
+	size_t n;
+	uint64_t w;
+
+	if (size == 0)
+		return 0;
+	len = vector_len(size, src, len);
+	if (len < 8) {
+		for (n = 0; n < len; n++)
+			if (!join_byte(dst + n, src[n]))
+				return (size_t)-1;
+	} else {
+		/* whole words, then the last 8 bytes (overlapping) */
+		for (n = 0; n + 8 <= len; n += 8) {
+			memcpy(&w, src + n, 8);
+			if (!join_word(&w))
+				return (size_t)-1;
+			memcpy(dst + n, &w, 8);
+		}
+		if (n < len) {
+			memcpy(&w, src + len - 8, 8);
+			if (!join_word(&w))
+				return (size_t)-1;
+			memcpy(dst + len - 8, &w, 8);
+		}
+	}
+	dst[len] = '\0';
+	return len;
 }
 
 /* Copies the plain run at *src (one cell a byte, at most the cells and

@@ -18,6 +18,12 @@ size_t escape_lib(char *dst, const char *src, size_t size);
  * newlines become ' ', trailing NULs are dropped.  Returns the length. */
 size_t join_vector(char *dst, size_t size, const char *src, size_t len);
 
+/* join_vector for a vector of printable ASCII (' ' to '~'), NULs and
+ * newlines only, which escape_lib would leave as it is: one pass instead
+ * of joining and escaping.  Returns the length, or (size_t)-1 when some
+ * byte needs escaping (dst is then undefined: use the two steps). */
+size_t join_plain(char *dst, size_t size, const char *src, size_t len);
+
 /* Display layer: copies src into dst, replacing what cannot be shown, up
  * to *cells terminal cells and size-1 bytes; subtracts the cells used
  * from *cells and returns the bytes written. */

@@ -42,6 +42,24 @@ struct ps_context {
 
 extern struct ps_context ctx;
 
+/* A printer's text kept from the row it was made for.  Rows printed as
+ * they come share one slot, so the address alone does not say whose it
+ * is: the row serial does. */
+struct row_key {
+	const struct task *row;
+	unsigned long serial;
+};
+
+/* Whether the kept text is t's; if not, the key becomes t's. */
+static inline bool row_key_same(struct row_key *k, const struct task *t)
+{
+	if (k->row == t && k->serial == ctx.row_serial)
+		return true;
+	k->row = t;
+	k->serial = ctx.row_serial;
+	return false;
+}
+
 /* Prints one row (t != NULL) or the header (t == NULL) to stdout. */
 void show_row(const struct column *cols, const struct task *t);
 /* Decides active_cols and wide_signals from the columns and screen. */

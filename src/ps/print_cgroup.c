@@ -10,15 +10,12 @@
 const char *cgroup_text(const struct task *t)
 {
 	static char text[TEXT_MAX], line[TEXT_MAX];
-	static const struct task *last;
-	static unsigned long last_serial;
+	static struct row_key key;
 	const char *p, *end;
 	size_t n = 0;
 
-	if (t == last && ctx.row_serial == last_serial)
+	if (row_key_same(&key, t))
 		return text;
-	last = t;
-	last_serial = ctx.row_serial;
 	text[0] = '\0';
 	if (t->cgroup.data) {
 		p = t->cgroup.data;

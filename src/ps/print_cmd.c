@@ -12,41 +12,63 @@ const char *comm_text(const struct task *t)
 	return buf;
 }
 
-/* The escaped command line, or "[comm]" (plus " <defunct>" for a
- * zombie) when it is empty, as the reference's library builds it. */
-const char *cmdline_text(const struct task *t)
-{
-	static char joined[TEXT_MAX], text[TEXT_MAX];
-	static const struct task *last;
-	static unsigned long last_serial;
-	size_t n;
+/* The escaped command line of the row, its length and whether it is
+ * plain ASCII (the display layer then only cuts it), kept for the row
+ * until the next one asks. */
+struct cmdline_cache {
+	struct row_key key;
+	size_t len;
+	bool plain;
+	char text[TEXT_MAX];
+};
 
-	if (t == last && ctx.row_serial == last_serial)
-		return text;
-	last = t;
-	last_serial = ctx.row_serial;
-	n = 0;
-	if (t->cmdline.data && t->cmdline.len)
-		n = join_vector(joined, sizeof(joined), t->cmdline.data,
-				t->cmdline.len);
+static const struct cmdline_cache *cmdline_of(const struct task *t)
+{
+	static struct cmdline_cache c;
+	static char joined[TEXT_MAX];
+	char *text = c.text;
+	size_t n = 0;
+
+	if (row_key_same(&c.key, t))
+		return &c;
+	c.plain = false;
+	if (t->cmdline.data && t->cmdline.len) {
+		n = join_plain(text, TEXT_MAX, t->cmdline.data, t->cmdline.len);
+		if (n != (size_t)-1) {
+			c.plain = n != 0;
+		} else {
+			n = join_vector(joined, sizeof(joined),
+					t->cmdline.data, t->cmdline.len);
+			n = escape_lib(text, joined, TEXT_MAX);
+		}
+	}
 	if (n) {
-		escape_lib(text, joined, sizeof(text));
+		c.len = n;
 	} else if (t->cmdline.data && t->cmdline.len) {
 		/* a command line of NULs only: the reference shows "?" */
 		strcpy(text, "?");
+		c.len = 1;
 	} else {
+		/* "[comm]", plus " <defunct>" for a zombie, as the
+		 * reference's library builds it */
 		size_t e = 0;
 
 		text[e++] = '[';
-		e += escape_lib(text + e, t->comm, sizeof(text) - 12 - e);
+		e += escape_lib(text + e, t->comm, TEXT_MAX - 12 - e);
 		text[e++] = ']';
 		if (t->state == 'Z') {
 			memcpy(text + e, " <defunct>", 10);
 			e += 10;
 		}
 		text[e] = '\0';
+		c.len = e;
 	}
-	return text;
+	return &c;
+}
+
+const char *cmdline_text(const struct task *t)
+{
+	return cmdline_of(t)->text;
 }
 
 /* Appends " ENV" for the e option when room is left. */
@@ -84,14 +106,25 @@ static int forest_cell(struct out *o)
 	return n;
 }
 
+/* The forest prefix, the text cut to the cells left, and the
+ * environment.  Plain ASCII text (plain_len bytes) is one cell a byte
+ * and passes the display layer unchanged, so it is only cut. */
 static int command_cell(struct out *o, const struct task *t,
-			const char *text)
+			const char *text, size_t plain_len)
 {
 	int cells = o->max_rightward, fh = forest_cell(o);
 	char *end = o->buf + fh;
 
 	cells -= fh;
-	end += escape_cells(end, text, OUTBUF_SIZE, &cells);
+	if (plain_len) {
+		size_t n = plain_len < (size_t)cells ? plain_len : (size_t)cells;
+
+		memcpy(end, text, n);
+		end += n;
+		cells -= (int)n;
+	} else {
+		end += escape_cells(end, text, OUTBUF_SIZE, &cells);
+	}
 	end = append_environ(t, end, &cells);
 	*end = '\0';
 	return o->max_rightward - cells;
@@ -99,12 +132,17 @@ static int command_cell(struct out *o, const struct task *t,
 
 int pr_comm(struct out *o, const struct task *t)
 {
-	return command_cell(o, t, comm_text(t));
+	return command_cell(o, t, comm_text(t), 0);
 }
 
 int pr_args(struct out *o, const struct task *t)
 {
-	return command_cell(o, t, ctx.bsd_c ? comm_text(t) : cmdline_text(t));
+	const struct cmdline_cache *c;
+
+	if (ctx.bsd_c)
+		return command_cell(o, t, comm_text(t), 0);
+	c = cmdline_of(t);
+	return command_cell(o, t, c->text, c->plain ? c->len : 0);
 }
 
 /* The name gets at most 8 cells after the forest prefix.  The reference
