@@ -98,9 +98,9 @@ void output_flush_row(void)
 	rowlen = 0;
 }
 
-static void row_put(const char *p, size_t n)
+static inline void row_put(const char *p, size_t n)
 {
-	if (rowlen + n > sizeof(rowbuf)) {
+	if (__builtin_expect(rowlen + n > sizeof(rowbuf), 0)) {
 		output_flush_row();
 		if (n > sizeof(rowbuf)) {
 			fwrite(p, n, 1, stdout);

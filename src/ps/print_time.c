@@ -118,16 +118,13 @@ int pr_times(struct out *o, const struct task *t)
 /* "%3llu:%02u" of minutes and seconds, without printf (one per row) */
 int pr_bsdtime(struct out *o, const struct task *t)
 {
-	unsigned long long s = cpu_ticks(t) / ctx.hertz;
+	unsigned long long s = cpu_ticks(t) / ctx.hertz, m = s / 60;
 	char *p = o->buf;
-	int n = fmt_ull(p, s / 60);
+	int pad = m < 10 ? 2 : m < 100 ? 1 : 0;
 
-	if (n < 3) {
-		memmove(p + 3 - n, p, (size_t)n);
-		memset(p, ' ', (size_t)(3 - n));
-		n = 3;
-	}
-	p += n;
+	memset(p, ' ', (size_t)pad);
+	p += pad;
+	p += fmt_ull(p, m);
 	*p++ = ':';
 	p = two_digits(p, (unsigned)(s % 60));
 	*p = '\0';

@@ -8,19 +8,40 @@
 #include "mthreads.h"
 #include "print.h"
 
-/* Decimal digits without printf: this runs for most cells of a row. */
+/* Decimal digits without printf: this runs for most cells of a row.
+ * The length is found first, so the digits go straight to buf, two at
+ * a time (half the divisions). */
+static const char digit_pairs[201] =
+	"00010203040506070809101112131415161718192021222324"
+	"25262728293031323334353637383940414243444546474849"
+	"50515253545556575859606162636465666768697071727374"
+	"75767778798081828384858687888990919293949596979899";
+
 int fmt_ull(char *buf, unsigned long long v)
 {
-	char tmp[24], *p = tmp + sizeof(tmp);
-	int n;
+	unsigned long long bound = 10;
+	int n = 1;
+	char *p;
 
-	do {
-		*--p = (char)('0' + v % 10);
-		v /= 10;
-	} while (v);
-	n = (int)(tmp + sizeof(tmp) - p);
-	memcpy(buf, p, (size_t)n);
-	buf[n] = '\0';
+	while (n < 20 && v >= bound) {
+		n++;
+		bound *= 10;
+	}
+	p = buf + n;
+	*p = '\0';
+	while (v >= 100) {
+		unsigned r = (unsigned)(v % 100);
+
+		v /= 100;
+		p -= 2;
+		memcpy(p, digit_pairs + 2 * r, 2);
+	}
+	if (v >= 10) {
+		p -= 2;
+		memcpy(p, digit_pairs + 2 * v, 2);
+	} else {
+		*--p = (char)('0' + v);
+	}
 	return n;
 }
 
