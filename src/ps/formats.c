@@ -349,6 +349,14 @@ struct column *column_for(const struct spec *s)
 	return c;
 }
 
+const struct spec *spec_at(size_t i)
+{
+	if (i < COUNT(specs))
+		return &specs[i];
+	i -= COUNT(specs);
+	return i < COUNT(hidden) ? &hidden[i] : NULL;
+}
+
 void specs_print_list(void)
 {
 	for (size_t i = 0; i < COUNT(specs); i++)

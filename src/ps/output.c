@@ -98,6 +98,12 @@ void output_flush_row(void)
 	rowlen = 0;
 }
 
+/* Most cells, padding included, are short: they are copied as one
+ * fixed 32-byte block (inline moves, where a call to memcpy cost more
+ * than the copy); the bytes past n are overwritten by the next cell or
+ * never written out.  p has 32 bytes readable: it points into outbuf. */
+enum { SHORT_CELL = 32 };
+
 static inline void row_put(const char *p, size_t n)
 {
 	if (__builtin_expect(rowlen + n > sizeof(rowbuf), 0)) {
@@ -107,7 +113,10 @@ static inline void row_put(const char *p, size_t n)
 			return;
 		}
 	}
-	memcpy(rowbuf + rowlen, p, n);
+	if (n <= SHORT_CELL && rowlen + SHORT_CELL <= sizeof(rowbuf))
+		memcpy(rowbuf + rowlen, p, SHORT_CELL);
+	else
+		memcpy(rowbuf + rowlen, p, n);
 	rowlen += n;
 }
 
@@ -144,16 +153,20 @@ void show_row(const struct column *c, const struct task *t)
 		else if (o.max_rightward >= OUTBUF_SIZE)
 			o.max_rightward = OUTBUF_SIZE - 1;
 
+		o.bytes = -1;
 		if (t && c->spec && cell_hidden(c, t))
 			amount = snprintf(outbuf, OUTBUF_SIZE, "-");
 		else if (t && c->spec)
 			amount = spec_print(c->spec, &o, t);
 		else
 			amount = snprintf(outbuf, OUTBUF_SIZE, "%s", c->header);
-		if (amount < 0)
+		if (amount < 0) {
 			outbuf[amount = 0] = '\0';
-		else if (amount >= OUTBUF_SIZE)
+			o.bytes = -1;
+		} else if (amount >= OUTBUF_SIZE) {
 			outbuf[amount = OUTBUF_SIZE - 1] = '\0';
+			o.bytes = -1;
+		}
 
 		switch (c->align) {
 		case AL_NONE:
@@ -182,8 +195,10 @@ void show_row(const struct column *c, const struct task *t)
 			/* fall through */
 		case AL_UNLIMITED:
 			/* no room at all: the cell shrinks to one character */
-			if (ctx.active_cols - actual - tmpspace < 1)
+			if (ctx.active_cols - actual - tmpspace < 1) {
 				outbuf[1] = '\0';
+				o.bytes = -1;
+			}
 			break;
 		}
 		if (leftpad < 0)
@@ -194,7 +209,8 @@ void show_row(const struct column *c, const struct task *t)
 		if (space > SPACE_AMOUNT)
 			space = SPACE_AMOUNT;
 		outbuf[OUTBUF_SIZE - 1] = '\0';
-		sz = strlen(outbuf);
+		sz = o.bytes >= 0 && o.bytes < OUTBUF_SIZE - 1 ?
+		     (size_t)o.bytes : strlen(outbuf);
 		if (!c->next) {
 			outbuf[sz] = '\n';
 			row_put(outbuf - space, (size_t)space + sz + 1);

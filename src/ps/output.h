@@ -13,7 +13,17 @@ enum { OUTBUF_SIZE = 2 * 64 * 1024, SPACE_AMOUNT = 144 };
 struct out {
 	char *buf;              /* OUTBUF_SIZE bytes */
 	int max_rightward;      /* cells this cell may use */
+	int bytes;              /* the text's length, when the printer says
+	                           (out_bytes); -1: the layout counts it */
 };
+
+/* A printer that knows the length of what it wrote says so: the layout
+ * then need not count it.  Returns n, for "return out_bytes(o, ...)". */
+static inline int out_bytes(struct out *o, int n)
+{
+	o->bytes = n;
+	return n;
+}
 
 /* Settings the printers share, fixed before the first row. */
 struct ps_context {

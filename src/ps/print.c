@@ -14,7 +14,7 @@ static int tty_cell(struct out *o, const struct task *t, unsigned abbrev,
 		    size_t chop)
 {
 	tty_name(o->buf, chop, t->tty_nr, t->tgid, abbrev);
-	return (int)strlen(o->buf);
+	return out_bytes(o, (int)strlen(o->buf));
 }
 
 int pr_tname(struct out *o, const struct task *t)
@@ -48,7 +48,7 @@ int pr_stat(struct out *o, const struct task *t)
 	if (t->pgrp == t->tpgid)
 		o->buf[n++] = '+';
 	o->buf[n] = '\0';
-	return n;
+	return t->state ? out_bytes(o, n) : n;
 }
 
 static int normal_policy(const struct task *t)
@@ -108,7 +108,7 @@ int pr_pmem(struct out *o, const struct task *t)
 	o->buf[2] = '.';
 	o->buf[3] = (char)('0' + pmem % 10);
 	o->buf[4] = '\0';
-	return 4;
+	return out_bytes(o, 4);
 }
 
 /* ---- signal sets ---- */

@@ -127,6 +127,7 @@ static int command_cell(struct out *o, const struct task *t,
 	}
 	end = append_environ(t, end, &cells);
 	*end = '\0';
+	out_bytes(o, (int)(end - o->buf));
 	return o->max_rightward - cells;
 }
 

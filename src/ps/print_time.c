@@ -68,11 +68,11 @@ int pr_pcpu(struct out *o, const struct task *t)
 		pcpu = (unsigned)(cpu_ticks(t) * 1000ULL / et);
 	n = fmt_ull(o->buf, pcpu / 10U);
 	if (pcpu > 999)
-		return n;
+		return out_bytes(o, n);
 	o->buf[n++] = '.';
 	o->buf[n++] = (char)('0' + pcpu % 10U);
 	o->buf[n] = '\0';
-	return n;
+	return out_bytes(o, n);
 }
 
 int pr_c(struct out *o, const struct task *t)
@@ -128,7 +128,7 @@ int pr_bsdtime(struct out *o, const struct task *t)
 	*p++ = ':';
 	p = two_digits(p, (unsigned)(s % 60));
 	*p = '\0';
-	return (int)(p - o->buf);
+	return out_bytes(o, (int)(p - o->buf));
 }
 
 /* [[DD-]hh:]mm:ss */
@@ -270,13 +270,13 @@ int pr_stime(struct out *o, const struct task *t)
 		len = strftime(o->buf, COLWID, fmt, &then);
 		if (len == 0 || len >= COLWID)
 			o->buf[len = 0] = '\0';
-		return (int)len;
+		return out_bytes(o, (int)len);
 	}
 	if (today.tm_year != d->tm.tm_year)
-		return fmt_text(o->buf, d->y);
+		return out_bytes(o, fmt_text(o->buf, d->y));
 	if (today.tm_yday != d->tm.tm_yday)
-		return fmt_text(o->buf, d->b_d);
-	return clock_text(o->buf, secs, false);
+		return out_bytes(o, fmt_text(o->buf, d->b_d));
+	return out_bytes(o, clock_text(o->buf, secs, false));
 }
 
 int pr_start(struct out *o, const struct task *t)

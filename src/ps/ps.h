@@ -78,6 +78,8 @@ int spec_compare(const struct spec *s, const struct task *a,
 		 const struct task *b);
 
 const struct spec *spec_find(const char *name);
+/* The i-th spec of the table, hidden ones last; NULL past the end. */
+const struct spec *spec_at(size_t i);
 void specs_print_list(void);     /* ps L */
 int specs_check(void);           /* 0 when the table is sound */
 

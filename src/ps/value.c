@@ -173,23 +173,24 @@ static int rule_print(const struct spec *s, struct out *o,
 	return cut_cell(o, s->text(item_str(t, s->key), buf, sizeof(buf)));
 }
 
+/* The numbers are ASCII, one byte a cell: their length is known. */
 static int value_print(const struct spec *s, struct out *o,
 		       const struct task *t)
 {
 	unsigned long long v;
 
 	if (s->key == ITEM_COUNT)
-		return fmt_dash(o->buf);
+		return out_bytes(o, fmt_dash(o->buf));
 	if (s->text)
 		return rule_print(s, o, t);
 	v = item_num(t, s->key);
 	switch (s->format) {
 	case VF_HEX:
-		return fmt_hex(o->buf, v, (int)(2 * sizeof(long)));
+		return out_bytes(o, fmt_hex(o->buf, v, (int)(2 * sizeof(long))));
 	case VF_SIGSET:
-		return sigset_cell(o, v);
+		return out_bytes(o, sigset_cell(o, v));
 	case VF_INODE:
-		return v ? fmt_ull(o->buf, v) : fmt_dash(o->buf);
+		return out_bytes(o, v ? fmt_ull(o->buf, v) : fmt_dash(o->buf));
 	case VF_USER:
 		return name_cell(o, user_name((uid_t)v), (unsigned)v);
 	case VF_GROUP:
@@ -205,8 +206,8 @@ static int value_print(const struct spec *s, struct out *o,
 		return 1;
 	}
 	if (item_is_signed(s->key))
-		return fmt_ll(o->buf, (long long)v);
-	return fmt_ull(o->buf, v);
+		return out_bytes(o, fmt_ll(o->buf, (long long)v));
+	return out_bytes(o, fmt_ull(o->buf, v));
 }
 
 int spec_print(const struct spec *s, struct out *o, const struct task *t)

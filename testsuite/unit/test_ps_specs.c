@@ -13,13 +13,34 @@ static char cell[OUTBUF_SIZE];
 /* The cell a spec prints for t, with room for 30 cells. */
 static const char *show(const char *name, const struct task *t)
 {
-	struct out o = { cell, 30 };
+	struct out o = { cell, 30, -1 };
 	const struct spec *s = spec_find(name);
 
 	if (!s)
 		return "(no such spec)";
 	spec_print(s, &o, t);
 	return cell;
+}
+
+/* A printer that gives its text's length (out_bytes) gives strlen of
+ * what it wrote, at every width: the layout copies that many bytes. */
+static void lengths_said(const struct task *t)
+{
+	static const int rooms[] = { 0, 1, 3, 8, 30, 300 };
+
+	for (size_t i = 0; spec_at(i); i++) {
+		const struct spec *s = spec_at(i);
+
+		for (size_t r = 0; r < sizeof(rooms) / sizeof(rooms[0]); r++) {
+			struct out o = { cell, rooms[r], -1 };
+
+			cell[0] = '\0';
+			spec_print(s, &o, t);
+			CASE(s->name);
+			if (o.bytes >= 0)
+				CHECK_UINT(o.bytes, strlen(cell));
+		}
+	}
 }
 
 /* STIME and START as the reference computes them: localtime per row. */
@@ -192,6 +213,31 @@ int main(void)
 	start_times("UTC");
 	start_times("America/New_York");
 	start_times("Europe/London");
+	CASE("lengths said");
+	{
+		struct task c;
+		int said = 0;
+
+		task_clear(&c);         /* all zero: state 0, no strings */
+		ctx.hertz = 100;
+		ctx.mem_total_kib = 1024;
+		ctx.boot_tics = 500000;
+		ctx.now = 1700000000;
+		ctx.screen_cols = 80;
+		a.utime = 123456;
+		a.start_time = 4000;
+		lengths_said(&a);
+		lengths_said(&b);
+		lengths_said(&c);
+		/* and some printers do say (so the check above ran) */
+		for (size_t i = 0; spec_at(i); i++) {
+			struct out o = { cell, 30, -1 };
+
+			spec_print(spec_at(i), &o, &a);
+			said += o.bytes >= 0;
+		}
+		CHECK(said > 100);
+	}
 	start_times("Australia/Lord_Howe");
 	start_times("Pacific/Apia");
 	start_times("Asia/Kolkata");
