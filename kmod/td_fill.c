@@ -280,20 +280,19 @@ int td_fill_stat(struct td_ctx *ctx, struct task_struct *task, bool whole)
 	bool with_mm = !(ctx->req_flags & TASK_DIAG_REQ_NO_STAT_MM);
 	bool permitted = false;
 
+	/*
+	 * Filled where it is staged (zeroed): no copy of 300 bytes a task.
+	 * A reservation left by a failed lock below is never emitted: the
+	 * error ends the read, and the next task resets the stage.
+	 */
+	s = td_stage_reserve(&ctx->st, TASK_DIAG_STAT, sizeof(*s));
+	if (!s)
+		return -ENOMEM;
 	/* the address space and the permission are read only when asked */
 	if (with_mm) {
 		ret = down_read_killable(&sig->exec_update_lock);
 		if (ret)
 			return ret;
-	}
-	/* filled where it is staged (zeroed): no copy of 300 bytes a task */
-	s = td_stage_reserve(&ctx->st, TASK_DIAG_STAT, sizeof(*s));
-	if (!s) {
-		if (with_mm)
-			up_read(&sig->exec_update_lock);
-		return -ENOMEM;
-	}
-	if (with_mm) {
 		permitted = td_ptrace_ok(task, PTRACE_MODE_READ_FSCREDS |
 					 PTRACE_MODE_NOAUDIT);
 		mm = get_task_mm(task);
