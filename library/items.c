@@ -99,24 +99,33 @@ void *item_addr_own(struct task *t, enum item it)
 	return b ? (char *)b + item_table[it].offset : NULL;
 }
 
+/* The groups whose fields live in each block, from the group rows. */
+#define IN_BLOCK(id, blk) \
+	| (GROUP_BLOCK(GRP_##id) == (blk) ? GROUP_BIT(GRP_##id) : 0u)
+#define IN_STATUS(id, name) IN_BLOCK(id, TB_STATUS)
+#define IN_IO(id, name) IN_BLOCK(id, TB_IO)
+#define IN_SMAPS(id, name) IN_BLOCK(id, TB_SMAPS)
+#define IN_NS(id, name) IN_BLOCK(id, TB_NS)
+static const group_mask status_groups = 0u GROUP_LIST(IN_STATUS);
+static const group_mask io_groups = 0u GROUP_LIST(IN_IO);
+static const group_mask smaps_groups = 0u GROUP_LIST(IN_SMAPS);
+static const group_mask ns_groups = 0u GROUP_LIST(IN_NS);
+#undef IN_BLOCK
+#undef IN_STATUS
+#undef IN_IO
+#undef IN_SMAPS
+#undef IN_NS
+
 int task_own_blocks(struct task *t, group_mask g)
 {
-	for (; g; g &= g - 1) {
-		int grp = __builtin_ctz(g);
-		void *b = t;
-
-		if (grp >= GRP_COUNT)
-			break;
-		switch (group_blocks[grp]) {
-		case TB_STATUS: b = task_status_own(t); break;
-		case TB_IO:     b = task_io_own(t); break;
-		case TB_SMAPS:  b = task_smaps_own(t); break;
-		case TB_NS:     b = task_ns_own(t); break;
-		default:        break;
-		}
-		if (!b)
-			return -1;
-	}
+	if ((g & status_groups) && !task_status_own(t))
+		return -1;
+	if ((g & io_groups) && !task_io_own(t))
+		return -1;
+	if ((g & smaps_groups) && !task_smaps_own(t))
+		return -1;
+	if ((g & ns_groups) && !task_ns_own(t))
+		return -1;
 	return 0;
 }
 
