@@ -108,10 +108,17 @@ int td_fill_base(struct td_ctx *ctx, struct task_struct *task, bool whole)
 		struct signal_struct *sig = task->signal;
 
 		b->nlwp = get_nr_threads(task);
+		/*
+		 * task_session_nr_ns() and the like, inside this RCU section
+		 * instead of one each: their lock and call per id were a
+		 * visible part of a dump (issue 16).
+		 */
 		if (with_ids) {
-			b->sid = task_session_nr_ns(task, ns);
-			b->ppid = task_ppid_nr_ns(task, ns);
-			b->pgid = task_pgrp_nr_ns(task, ns);
+			b->sid = pid_nr_ns(task_session(task), ns);
+			b->pgid = pid_nr_ns(task_pgrp(task), ns);
+			if (pid_alive(task))
+				b->ppid = pid_nr_ns(task_tgid(rcu_dereference(
+						task->real_parent)), ns);
 		}
 		if (READ_ONCE(sig->tty))
 			with_tty = true;
