@@ -59,9 +59,44 @@ static int utf8_lead_len(unsigned char c)
 	return -1;
 }
 
+/* The library layer on the n bytes of s, where they are. */
+static void escape_in_place(char *s, size_t n)
+{
+	size_t i;
+
+	if (!locale_is_utf8()) {
+		for (i = 0; i < n; i++) {
+			i += plain_run(s + i, n - i);
+			if (i < n)
+				s[i] = (char)esc8((unsigned char)s[i]);
+		}
+		return;
+	}
+	for (i = 0; i < n;) {
+		unsigned char c;
+		int len;
+
+		i += plain_run(s + i, n - i);
+		if (i >= n)
+			break;
+		c = (unsigned char)s[i];
+		len = utf8_lead_len(c);
+		/* Only lead bytes are checked, as the reference does;
+		 * the display layer catches bad continuation bytes. */
+		if (len < 0 || i + (size_t)len > n) {
+			for (; i < n; i++)
+				s[i] = (char)esc8((unsigned char)s[i]);
+			break;
+		}
+		if (c < 0x20 || c == 0x7f)
+			s[i] = '?';
+		i += (size_t)len;
+	}
+}
+
 size_t escape_lib(char *dst, const char *src, size_t size)
 {
-	size_t n = 0, i;
+	size_t n = 0;
 
 	if (size == 0)
 		return 0;
@@ -69,34 +104,7 @@ size_t escape_lib(char *dst, const char *src, size_t size)
 		n++;
 	memcpy(dst, src, n);
 	dst[n] = '\0';
-	if (!locale_is_utf8()) {
-		for (i = 0; i < n; i++) {
-			i += plain_run(dst + i, n - i);
-			if (i < n)
-				dst[i] = (char)esc8((unsigned char)dst[i]);
-		}
-		return n;
-	}
-	for (i = 0; i < n;) {
-		unsigned char c;
-		int len;
-
-		i += plain_run(dst + i, n - i);
-		if (i >= n)
-			break;
-		c = (unsigned char)dst[i];
-		len = utf8_lead_len(c);
-		/* Only lead bytes are checked, as the reference does;
-		 * the display layer catches bad continuation bytes. */
-		if (len < 0 || i + (size_t)len > n) {
-			for (; i < n; i++)
-				dst[i] = (char)esc8((unsigned char)dst[i]);
-			break;
-		}
-		if (c < 0x20 || c == 0x7f)
-			dst[i] = '?';
-		i += (size_t)len;
-	}
+	escape_in_place(dst, n);
 	return n;
 }
 
@@ -307,4 +315,19 @@ size_t escape_cells(char *dst, const char *src, size_t size, int *cells)
 	*dst = '\0';
 	*cells -= used;
 	return bytes;
+}
+
+size_t join_escape(char *dst, size_t size, const char *src, size_t len,
+		   bool *plain)
+{
+	size_t n = join_plain(dst, size, src, len);
+
+	*plain = n != (size_t)-1;
+	if (*plain)
+		return n;
+	/* join_vector leaves no NUL inside: escaping its n bytes is what
+	 * escape_lib would do with the joined string */
+	n = join_vector(dst, size, src, len);
+	escape_in_place(dst, n);
+	return n;
 }

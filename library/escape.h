@@ -5,6 +5,7 @@
 #ifndef PROCPS_TD_ESCAPE_H
 #define PROCPS_TD_ESCAPE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 /* Library layer.  UTF-8 locale: control characters and DEL become '?';
@@ -23,6 +24,13 @@ size_t join_vector(char *dst, size_t size, const char *src, size_t len);
  * of joining and escaping.  Returns the length, or (size_t)-1 when some
  * byte needs escaping (dst is then undefined: use the two steps). */
 size_t join_plain(char *dst, size_t size, const char *src, size_t len);
+
+/* join_vector, then escape_lib into a buffer of the same size: what a
+ * command line or an environment shows.  join_plain's single pass when
+ * it can (*plain is then set: dst holds printable ASCII only).  Returns
+ * the length. */
+size_t join_escape(char *dst, size_t size, const char *src, size_t len,
+		   bool *plain);
 
 /* Display layer: copies src into dst, replacing what cannot be shown, up
  * to *cells terminal cells and size-1 bytes; subtracts the cells used

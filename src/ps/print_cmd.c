@@ -25,22 +25,17 @@ struct cmdline_cache {
 static const struct cmdline_cache *cmdline_of(const struct task *t)
 {
 	static struct cmdline_cache c;
-	static char joined[TEXT_MAX];
 	char *text = c.text;
+	bool plain;
 	size_t n = 0;
 
 	if (row_key_same(&c.key, t))
 		return &c;
 	c.plain = false;
 	if (t->cmdline.data && t->cmdline.len) {
-		n = join_plain(text, TEXT_MAX, t->cmdline.data, t->cmdline.len);
-		if (n != (size_t)-1) {
-			c.plain = n != 0;
-		} else {
-			n = join_vector(joined, sizeof(joined),
-					t->cmdline.data, t->cmdline.len);
-			n = escape_lib(text, joined, TEXT_MAX);
-		}
+		n = join_escape(text, TEXT_MAX, t->cmdline.data,
+				t->cmdline.len, &plain);
+		c.plain = plain && n != 0;
 	}
 	if (n) {
 		c.len = n;
@@ -74,16 +69,16 @@ const char *cmdline_text(const struct task *t)
 /* Appends " ENV" for the e option when room is left. */
 static char *append_environ(const struct task *t, char *end, int *cells)
 {
-	static char joined[TEXT_MAX], text[TEXT_MAX];
+	static char text[TEXT_MAX];
+	bool plain;
 
 	if (!ctx.bsd_e || *cells <= 1)
 		return end;
 	if (!t->environ.data || !t->environ.len || !t->environ.data[0]) {
 		strcpy(text, "-");
 	} else {
-		join_vector(joined, sizeof(joined), t->environ.data,
-			    t->environ.len);
-		escape_lib(text, joined, sizeof(text));
+		join_escape(text, sizeof(text), t->environ.data,
+			    t->environ.len, &plain);
 	}
 	if (text[0] == '-' && text[1] == '\0')
 		return end;

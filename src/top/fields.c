@@ -595,13 +595,14 @@ const char *field_header(int f, const struct frame *fr)
 const char *field_command(const struct row *r, int winflags, char *buf,
 			  size_t size)
 {
-	char text[8192], raw[8192];
+	char text[8192];
 	const struct task *t = r->t;
+	bool plain;
 
 	if ((winflags & WF_CMDLINE) && t->cmdline.data && t->cmdline.len) {
 		/* arguments that escape to nothing show as "?" */
-		join_vector(raw, sizeof(raw), t->cmdline.data, t->cmdline.len);
-		escape_lib(text, raw, sizeof(text));
+		join_escape(text, sizeof(text), t->cmdline.data,
+			    t->cmdline.len, &plain);
 		if (!text[0])
 			strcpy(text, "?");
 	} else if (winflags & WF_CMDLINE) {

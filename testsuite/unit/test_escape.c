@@ -1,6 +1,7 @@
-/* join_plain against the two steps it stands for (join_vector, then
- * escape_lib): the same text whenever it answers, and an answer for
- * every vector of printable ASCII, NULs and newlines.  Random vectors
+/* join_plain and join_escape against the two steps they stand for
+ * (join_vector, then escape_lib): the same text whenever join_plain
+ * answers, an answer for every vector of printable ASCII, NULs and
+ * newlines, and join_escape's text always the same.  Random vectors
  * weighted towards the edges (separators, controls, DEL, high bytes,
  * the 8-byte words the fast path reads), in the C and a UTF-8 locale
  * (each in its own process: the library keeps the locale's answer). */
@@ -55,6 +56,7 @@ static void compare_one(const char *src, size_t len, size_t size)
 	char joined[MAXLEN + 8], want[MAXLEN + 8], got[MAXLEN + 8];
 	char *copy = unit_dup(src, len);
 	size_t n, cut = len < size - 1 ? len : size - 1;
+	bool plain;
 
 	join_vector(joined, size, copy, len);
 	escape_lib(want, joined, size);
@@ -67,6 +69,12 @@ static void compare_one(const char *src, size_t len, size_t size)
 		CHECK_STR(got, want);
 		CHECK_UINT(n, strlen(want));
 	}
+	CASE("join_escape: join_vector + escape_lib in one buffer");
+	memset(got, 'x', sizeof(got));
+	n = join_escape(got, size, copy, len, &plain);
+	CHECK_STR(got, want);
+	CHECK_UINT(n, strlen(want));
+	CHECK(plain == is_plain_vector(copy, cut));
 	free(copy);
 }
 
