@@ -10,13 +10,78 @@
  * gets reading sequentially with the same chunk sizes, also when the task
  * rewrites its arguments meanwhile, and no reader holds a copy of it.
  */
+#include <linux/highmem.h>
 #include <linux/mm.h>
+#include <linux/mmap_lock.h>
 #include <linux/ptrace.h>
 #include <linux/sched/mm.h>
 #include <linux/sched/signal.h>
 #include <linux/sched/task.h>
 #include <linux/uaccess.h>
 #include "td.h"
+
+#ifdef TD_HAVE_FOLLOW_PTE_MM
+/*
+ * The bytes of mm at addr up to the end of its page (at most len), when
+ * a present page of an anonymous, readable mapping holds them: copied
+ * under the page-table lock, which keeps the page mapped, without gup's
+ * reference, flag checks and page walk for huge and device pages (half
+ * of the command line's cost in a ps aux under TCG, issue 16).  0 for
+ * anything else: access_remote_vm() then reads it, faulting it in or
+ * refusing it as procfs does (FOLL_ANON: anonymous mappings only; no
+ * FOLL_FORCE: readable ones only).
+ */
+static int td_peek_remote(struct mm_struct *mm, unsigned long addr,
+			  char *dst, int len)
+{
+	unsigned long off = offset_in_page(addr);
+	struct vm_area_struct *vma;
+	spinlock_t *ptl;
+	pte_t *ptep, pte;
+	int n = 0;
+
+	if (!mmap_read_trylock(mm))
+		return 0;
+	vma = find_vma(mm, addr);
+	if (!vma || addr < vma->vm_start || !vma_is_anonymous(vma) ||
+	    !(vma->vm_flags & VM_READ) ||
+	    (vma->vm_flags & (VM_IO | VM_PFNMAP)) ||
+	    follow_pte(mm, addr, &ptep, &ptl))
+		goto out;
+	pte = ptep_get(ptep);
+	/* special (the zero page) and NUMA-hinting entries: gup's cases */
+	if (pte_present(pte) && !pte_special(pte) && !pte_protnone(pte)) {
+		char *kaddr = kmap_local_page(pte_page(pte));
+
+		n = min_t(int, len, PAGE_SIZE - off);
+		memcpy(dst, kaddr + off, n);
+		kunmap_local(kaddr);
+	}
+	pte_unmap_unlock(ptep, ptl);
+out:
+	mmap_read_unlock(mm);
+	return n;
+}
+#else
+static int td_peek_remote(struct mm_struct *mm, unsigned long addr,
+			  char *dst, int len)
+{
+	return 0;
+}
+#endif
+
+/* access_remote_vm(FOLL_ANON) of at most the rest of addr's page. */
+static int td_read_remote(struct mm_struct *mm, unsigned long addr,
+			  char *dst, int len)
+{
+	int got;
+
+	len = min_t(int, len, PAGE_SIZE - offset_in_page(addr));
+	got = td_peek_remote(mm, addr, dst, len);
+	if (got > 0)
+		return got;
+	return td_sym.access_remote_vm(mm, addr, dst, len, FOLL_ANON);
+}
 
 /*
  * Copy up to count bytes of mm at addr to dst (kernel memory), a page at
@@ -29,9 +94,9 @@ static ssize_t td_copy_remote(struct mm_struct *mm, unsigned long addr,
 	ssize_t done = 0;
 
 	while (count) {
-		int want = min_t(size_t, PAGE_SIZE, count);
-		int got = td_sym.access_remote_vm(mm, addr, dst + done, want,
-						  FOLL_ANON);
+		int want = min_t(size_t, PAGE_SIZE - offset_in_page(addr),
+				 count);
+		int got = td_read_remote(mm, addr, dst + done, want);
 
 		if (got <= 0) {
 			*end = true;
@@ -108,14 +173,15 @@ static ssize_t td_cmdline_read(struct mm_struct *mm, size_t pos,
 	}
 	/* a non-NUL last argv byte marks a rewritten command line */
 	if (titled < 0)
-		titled = td_sym.access_remote_vm(mm, arg_end - 1, &c, 1,
-						 FOLL_ANON) == 1 && c;
+		titled = td_read_remote(mm, arg_end - 1, &c, 1) == 1 && c;
 	if (titled) {
+		bool short_read = false;
+
 		/* the title: the first page, up to and with its first NUL */
 		if (pos >= PAGE_SIZE)
 			return 0;
-		got = td_sym.access_remote_vm(mm, arg_start, page, PAGE_SIZE,
-					      FOLL_ANON);
+		got = td_copy_remote(mm, arg_start, page, PAGE_SIZE,
+				     &short_read);
 		if (got <= 0)
 			return 0;
 		n = strnlen(page, got);
