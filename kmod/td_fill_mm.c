@@ -25,8 +25,9 @@
  * The bytes of mm at addr up to the end of its page (at most len), when
  * a present page of an anonymous, readable mapping holds them: copied
  * under the page-table lock, which keeps the page mapped, without gup's
- * reference, flag checks and page walk for huge and device pages (half
- * of the command line's cost in a ps aux under TCG, issue 16).  0 for
+ * reference, flag checks and page walk for huge and device pages (about
+ * a third of the command line's samples in a ps aux under TCG, issue
+ * 16).  0 for
  * anything else: access_remote_vm() then reads it, faulting it in or
  * refusing it as procfs does (FOLL_ANON: anonymous mappings only; no
  * FOLL_FORCE: readable ones only).

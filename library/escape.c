@@ -322,8 +322,9 @@ size_t join_escape(char *dst, size_t size, const char *src, size_t len,
 {
 	size_t n = join_plain(dst, size, src, len);
 
-	*plain = n != (size_t)-1;
-	if (*plain)
+	if (plain)
+		*plain = n != (size_t)-1;
+	if (n != (size_t)-1)
 		return n;
 	/* join_vector leaves no NUL inside: escaping its n bytes is what
 	 * escape_lib would do with the joined string */

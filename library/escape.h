@@ -27,8 +27,8 @@ size_t join_plain(char *dst, size_t size, const char *src, size_t len);
 
 /* join_vector, then escape_lib into a buffer of the same size: what a
  * command line or an environment shows.  join_plain's single pass when
- * it can (*plain is then set: dst holds printable ASCII only).  Returns
- * the length. */
+ * it can (then *plain, unless plain is NULL, is set: dst holds printable
+ * ASCII only).  Returns the length. */
 size_t join_escape(char *dst, size_t size, const char *src, size_t len,
 		   bool *plain);
 

@@ -70,7 +70,6 @@ const char *cmdline_text(const struct task *t)
 static char *append_environ(const struct task *t, char *end, int *cells)
 {
 	static char text[TEXT_MAX];
-	bool plain;
 
 	if (!ctx.bsd_e || *cells <= 1)
 		return end;
@@ -78,7 +77,7 @@ static char *append_environ(const struct task *t, char *end, int *cells)
 		strcpy(text, "-");
 	} else {
 		join_escape(text, sizeof(text), t->environ.data,
-			    t->environ.len, &plain);
+			    t->environ.len, NULL);
 	}
 	if (text[0] == '-' && text[1] == '\0')
 		return end;

@@ -597,12 +597,11 @@ const char *field_command(const struct row *r, int winflags, char *buf,
 {
 	char text[8192];
 	const struct task *t = r->t;
-	bool plain;
 
 	if ((winflags & WF_CMDLINE) && t->cmdline.data && t->cmdline.len) {
 		/* arguments that escape to nothing show as "?" */
 		join_escape(text, sizeof(text), t->cmdline.data,
-			    t->cmdline.len, &plain);
+			    t->cmdline.len, NULL);
 		if (!text[0])
 			strcpy(text, "?");
 	} else if (winflags & WF_CMDLINE) {
