@@ -29,6 +29,12 @@ struct selection {
 				 * -p counts a listed thread as a process) */
 	bool keep_open;         /* the program scans again: a backend may
 				 * keep what makes the next scan cheaper */
+	/* The groups to read for every row of this scan, a subset of those
+	 * prepared (stat always); 0: all of them.  A program that shows
+	 * only some rows (top's screen) reads the others' groups for just
+	 * those rows afterwards, by fill().  A backend without fill()
+	 * ignores it and reads every prepared group. */
+	group_mask groups;
 	/* A process row the program would drop, told before the costly
 	 * groups are read: called (from any scanning thread) with stat,
 	 * owner and status filled as far as they were requested, and tid
@@ -48,6 +54,11 @@ struct backend_ops {
 	int (*scan)(void *state, const struct selection *sel,
 		    struct task_set *out);
 	void (*release)(void *state);
+	/* optional: reads the groups given (prepared ones; those a row has
+	 * already are skipped) into rows this backend's last scan with sel
+	 * made; a row whose task is gone keeps them missing.  0 or -errno */
+	int (*fill)(void *state, const struct selection *sel,
+		    struct task *const *rows, size_t n, group_mask groups);
 	/* optional: after probe refused, why, for the user, into why
 	 * (size bytes); left empty when there is nothing to add */
 	void (*explain)(char *why, size_t size);

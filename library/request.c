@@ -151,6 +151,7 @@ int request_scan(struct request *r, const struct selection *sel,
 		 struct task_set *out)
 {
 	static const struct selection everything;
+	struct selection some;
 
 	task_set_clear(out);
 	if (!r->state) {
@@ -158,9 +159,28 @@ int request_scan(struct request *r, const struct selection *sel,
 		if (!r->state)
 			return -errno;
 	}
+	if (sel && sel->groups) {
+		/* stat is every row's spine; a backend that cannot fill
+		 * later reads everything now */
+		some = *sel;
+		some.groups = r->ops->fill ?
+			      (sel->groups & r->groups) | GROUP_BIT(GRP_STAT) :
+			      0;
+		sel = &some;
+	}
 	if (sel && sel->quick && sel->threads != THREADS_NONE)
 		return scan_quick_threads(r, sel, out);
 	return r->ops->scan(r->state, sel ? sel : &everything, out);
+}
+
+int request_fill(struct request *r, const struct selection *sel,
+		 struct task *const *rows, size_t n, group_mask groups)
+{
+	groups &= r->groups;
+	if (!r->state || !r->ops->fill || !sel->groups || !n ||
+	    !(groups & ~sel->groups))
+		return 0;
+	return r->ops->fill(r->state, sel, rows, n, groups);
 }
 
 int request_scan_each(struct request *r, const struct selection *sel,

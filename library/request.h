@@ -30,6 +30,13 @@ int request_scan(struct request *r, const struct selection *sel,
 int request_scan_each(struct request *r, const struct selection *sel,
 		      void (*row)(const struct task *t, void *arg),
 		      void *arg);
+/* The groups given, of the request's, read into the rows of a scan made
+ * with sel (whose sel->groups left them out): a program that reads for
+ * every task only what it decides with fills the columns of the rows it
+ * shows.  Rows that have a group keep it.  With a backend that cannot
+ * fill, scans read every group and this does nothing.  0 or -errno. */
+int request_fill(struct request *r, const struct selection *sel,
+		 struct task *const *rows, size_t n, group_mask groups);
 void request_free(struct request *r);
 
 #endif

@@ -36,6 +36,7 @@ struct held_fds {
 	struct held_entry **slots;      /* open addressing, power of two */
 	size_t nslots, nused;
 	unsigned gen;
+	unsigned kinds;                 /* held_file bits worth keeping */
 	long fds_held, fds_max;         /* under lock */
 };
 
@@ -141,9 +142,26 @@ static int rebuild(struct held_fds *h, size_t nslots, bool drop_unused)
 	return 0;
 }
 
-void held_scan_begin(struct held_fds *h)
+void held_scan_begin(struct held_fds *h, unsigned kinds)
 {
+	unsigned dropped = h->kinds & ~kinds;
+
 	h->gen++;
+	h->kinds = kinds;
+	if (!dropped)
+		return;
+	/* the descriptors of files no longer read for every task would
+	 * take the room of those that are */
+	for (size_t i = 0; i < h->nslots; i++) {
+		struct held_entry *e = h->slots[i];
+
+		for (int k = 0; e && k < HELD_FDS; k++)
+			if ((dropped & (1u << k)) && e->fd[k] >= 0) {
+				close(e->fd[k]);
+				e->fd[k] = -1;
+				h->fds_held--;
+			}
+	}
 }
 
 void held_scan_end(struct held_fds *h)
@@ -214,6 +232,8 @@ ssize_t held_read(struct held_fds *h, struct held_entry *e, struct reader *r,
 		entry_close(h, e);
 		e->start_time = 0;
 	}
+	if (!(h->kinds & (1u << which)))
+		return reader_read(r, path, -1);
 	fd = openat(h->procfd, path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
 	if (fd < 0)
 		return -1;
@@ -233,7 +253,7 @@ int held_owner(struct held_fds *h, struct held_entry *e, const char *dir,
 	if (fd >= 0)
 		return fstat(fd, st);
 	/* no room to keep one: a plain fstatat, not open + fstat + close */
-	if (!may_keep(h))
+	if (!(h->kinds & (1u << HELD_DIR)) || !may_keep(h))
 		return fstatat(h->procfd, dir, st, 0);
 	fd = openat(h->procfd, dir, O_PATH | O_DIRECTORY | O_CLOEXEC);
 	if (fd < 0 || fstat(fd, st) < 0) {

@@ -145,6 +145,21 @@ static int collect_pids(struct procfs *p, const struct selection *sel)
 	return nread < 0 ? -errno : 0;
 }
 
+/* The kinds of descriptor worth keeping: those of the files read for
+ * every row (the rest are read for a few rows, by path). */
+static unsigned held_kinds(group_mask g)
+{
+	unsigned k = 1u << HELD_STAT;
+
+	if (g & GROUP_BIT(GRP_STATM))
+		k |= 1u << HELD_STATM;
+	if (g & (GROUP_BIT(GRP_STATUS) | GROUP_BIT(GRP_STATUS_VM)))
+		k |= 1u << HELD_STATUS;
+	if (g & GROUP_BIT(GRP_OWNER))
+		k |= 1u << HELD_DIR;
+	return k;
+}
+
 static int procfs_scan(void *state, const struct selection *sel,
 		       struct task_set *out)
 {
@@ -153,10 +168,11 @@ static int procfs_scan(void *state, const struct selection *sel,
 	int rc, nthreads;
 
 	p->sel = sel;
+	p->scan_groups = sel->groups ? (sel->groups & p->groups) : p->groups;
 	if (sel->keep_open && !p->held)
 		p->held = held_new(p->procfd);
 	if (p->held)
-		held_scan_begin(p->held);
+		held_scan_begin(p->held, held_kinds(p->scan_groups));
 	rc = collect_pids(p, sel);
 	nthreads = rc == 0 && !(sel->pids && sel->in_list_order) ?
 		   scan_thread_count(p->npids) : 1;
@@ -177,10 +193,25 @@ static int procfs_scan(void *state, const struct selection *sel,
 	return rc;
 }
 
+static int procfs_fill(void *state, const struct selection *sel,
+		       struct task *const *rows, size_t n, group_mask groups)
+{
+	struct procfs *p = state;
+	struct reader r;
+
+	if (reader_init(&r, p) < 0)
+		return -ENOMEM;
+	for (size_t i = 0; i < n; i++)
+		fill_row(&r, sel, rows[i], groups & p->groups);
+	reader_release(&r);
+	return 0;
+}
+
 const struct backend_ops procfs_backend = {
 	.name = "procfs",
 	.probe = procfs_probe,
 	.prepare = procfs_prepare,
 	.scan = procfs_scan,
 	.release = procfs_release,
+	.fill = procfs_fill,
 };

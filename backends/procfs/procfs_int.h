@@ -27,6 +27,7 @@ struct procfs {
 	int procfd;
 	bool real_proc;         /* procfs itself: it lists pids ascending */
 	group_mask groups;
+	group_mask scan_groups; /* of those, the ones this scan reads */
 	/* the items of those groups that are a file of their own (IN_FILE) */
 	enum item file_items[ITEM_COUNT];
 	size_t nfile_items;
@@ -66,6 +67,11 @@ int scan_one(struct reader *r, const struct selection *sel, int pid,
 int read_process_row(struct reader *r, const struct selection *sel, int pid,
 		     struct task *t);
 
+/* Reads the groups g (but those t has) into a row of a scan with sel,
+ * by path.  A task that is gone leaves them missing. */
+void fill_row(struct reader *r, const struct selection *sel, struct task *t,
+	      group_mask g);
+
 /* parallel.c: how many threads to scan n processes with (1: none), and
  * the scan of p->pids split among them, rows in the listing's order. */
 int scan_thread_count(size_t n);
@@ -81,7 +87,9 @@ enum held_file { HELD_STAT, HELD_STATM, HELD_STATUS, HELD_COUNT,
 struct held_entry;
 struct held_fds *held_new(int procfd);
 void held_free(struct held_fds *h);
-void held_scan_begin(struct held_fds *h);
+/* kinds: the held_file kinds (bits) worth keeping this scan; those kept
+ * of a kind no longer wanted are closed */
+void held_scan_begin(struct held_fds *h, unsigned kinds);
 void held_scan_end(struct held_fds *h);     /* closes the vanished */
 /* The entry of a task directory (in_task: PID/task/TID), made if new and
  * marked used by this scan; NULL if out of memory.  Thread-safe. */

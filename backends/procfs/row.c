@@ -113,7 +113,7 @@ static void store_num(const struct item_info *it, char *f, long long v)
 
 /* The items that are a file of their own (items.h's IN_FILE). */
 static void read_item_files(struct reader *r, const struct row_dirs *rd,
-			    struct task *t)
+			    struct task *t, group_mask g)
 {
 	const char *dirs[] = {
 		[ITEM_DIR_OWN] = rd->own, [ITEM_DIR_PROCESS] = rd->process,
@@ -127,6 +127,8 @@ static void read_item_files(struct reader *r, const struct row_dirs *rd,
 		ssize_t n;
 		long long v;
 
+		if (!(g & GROUP_BIT(it->group)))
+			continue;
 		make_path(path, dirs[it->file_dir], it->file);
 		if ((n = reader_read(r, path, -1)) < 0 ||
 		    !(f = item_addr_own(t, r->p->file_items[i])))
@@ -143,14 +145,13 @@ static void read_item_files(struct reader *r, const struct row_dirs *rd,
 
 /* The groups read some other way than one parsed file of the row. */
 static void read_other_groups(struct reader *r, const struct row_dirs *rd,
-			      struct task *t)
+			      struct task *t, group_mask g)
 {
-	group_mask g = r->p->groups;
 	int procfd = r->p->procfd;
 	char path[PATH_MAXLEN];
 	ssize_t n;
 
-	read_item_files(r, rd, t);
+	read_item_files(r, rd, t, g);
 	if ((g & GROUP_BIT(GRP_NS)) && task_ns_own(t)) {
 		for (int i = 0; i < TASK_NS_COUNT; i++) {
 			struct stat st;
@@ -173,36 +174,18 @@ static void read_other_groups(struct reader *r, const struct row_dirs *rd,
 	}
 }
 
-/* Fills one row from its directory: stat, status if asked (its Uid and
- * Gid lines carry the effective ids), the owner, then, unless the
- * selection turns the row down first (judge), every other group.  -1 if
- * it vanished or was turned down. */
-static int read_row(struct reader *r, const struct row_dirs *rd,
-		    struct task *t, bool judge)
+/* Reads the groups g of a row whose stat is read (but stat's): status
+ * (its Uid and Gid lines carry the effective ids), the owner, then,
+ * unless the selection turns the row down first (judge), every other
+ * group.  e: the row's kept descriptors, or NULL to read by path.  -1 if
+ * it was turned down. */
+static int read_groups(struct reader *r, const struct row_dirs *rd,
+		       struct held_entry *e, struct task *t, group_mask g,
+		       bool judge)
 {
 	const struct procfs *p = r->p;
-	struct held_entry *e = p->held ? held_get(p->held, rd->tid_nr,
-						  rd->in_task) : NULL;
-	group_mask g = p->groups;
-	char path[PATH_MAXLEN];
 	struct stat st;
-	ssize_t n;
 
-	make_path(path, rd->own, "stat");
-	n = read_row_file(r, e, HELD_STAT, path);
-	if (n < 0 || parse_stat(r->buf, (size_t)n, t) < 0)
-		return -1;
-	if (e && !held_check_start(p->held, e, t->start_time)) {
-		/* an older task's descriptors: read this one's afresh */
-		n = read_row_file(r, e, HELD_STAT, path);
-		if (n < 0 || parse_stat(r->buf, (size_t)n, t) < 0)
-			return -1;
-		held_check_start(p->held, e, t->start_time);
-	}
-	t->groups_filled |= GROUP_BIT(GRP_STAT) | GROUP_BIT(GRP_STAT_MM) |
-			    GROUP_BIT(GRP_STAT_VM) | GROUP_BIT(GRP_STAT_IDS) |
-			    GROUP_BIT(GRP_STAT_ACCT);
-	t->is_kernel_thread = (t->flags & 0x00200000) != 0;
 	if (g & STATUS_FILE_GROUPS) {
 		read_file_group(r, rd, e, &file_groups[0], t);
 		if (t->groups_filled & GROUP_BIT(GRP_STATUS))
@@ -233,10 +216,40 @@ static int read_row(struct reader *r, const struct row_dirs *rd,
 			read_file_group(r, rd, e, &file_groups[i], t);
 	/* statm's resident is status's VmRSS in pages (items.c) */
 	if ((t->groups_filled & GROUP_BIT(GRP_STATM)) &&
-	    !(g & STATUS_FILE_GROUPS))
+	    !(g & STATUS_FILE_GROUPS) &&
+	    !(t->groups_filled & GROUP_BIT(GRP_STATUS_VM)))
 		t->vm_rss = t->sm_resident * p->page_kib;
-	read_other_groups(r, rd, t);
+	read_other_groups(r, rd, t, g);
 	return 0;
+}
+
+/* Fills one row from its directory: stat, then the scan's other groups.
+ * -1 if it vanished or was turned down. */
+static int read_row(struct reader *r, const struct row_dirs *rd,
+		    struct task *t, bool judge)
+{
+	const struct procfs *p = r->p;
+	struct held_entry *e = p->held ? held_get(p->held, rd->tid_nr,
+						  rd->in_task) : NULL;
+	char path[PATH_MAXLEN];
+	ssize_t n;
+
+	make_path(path, rd->own, "stat");
+	n = read_row_file(r, e, HELD_STAT, path);
+	if (n < 0 || parse_stat(r->buf, (size_t)n, t) < 0)
+		return -1;
+	if (e && !held_check_start(p->held, e, t->start_time)) {
+		/* an older task's descriptors: read this one's afresh */
+		n = read_row_file(r, e, HELD_STAT, path);
+		if (n < 0 || parse_stat(r->buf, (size_t)n, t) < 0)
+			return -1;
+		held_check_start(p->held, e, t->start_time);
+	}
+	t->groups_filled |= GROUP_BIT(GRP_STAT) | GROUP_BIT(GRP_STAT_MM) |
+			    GROUP_BIT(GRP_STAT_VM) | GROUP_BIT(GRP_STAT_IDS) |
+			    GROUP_BIT(GRP_STAT_ACCT);
+	t->is_kernel_thread = (t->flags & 0x00200000) != 0;
+	return read_groups(r, rd, e, t, p->scan_groups, judge);
 }
 
 static void int_to_str(char *out, int v)
@@ -384,4 +397,28 @@ int scan_one(struct reader *r, const struct selection *sel, int pid,
 	if (sel->threads == THREADS_AFTER)
 		return scan_threads(r, pid, t->tgid, dir, out);
 	return 0;
+}
+
+void fill_row(struct reader *r, const struct selection *sel, struct task *t,
+	      group_mask g)
+{
+	char process[16], tid[16], own[PATH_MAXLEN];
+	struct row_dirs rd = { own, process, tid, t->tid, false };
+
+	/* where the scan read the row: /proc/PID for a process (or a
+	 * listed id), PID/task/TID for a thread but the leader, whose row
+	 * is read from the process directory */
+	int_to_str(tid, t->tid);
+	int_to_str(process, sel->threads == THREADS_NONE ? t->tid : t->tgid);
+	if (sel->threads != THREADS_NONE && t->is_thread_row &&
+	    t->tid != t->tgid) {
+		char task[PATH_MAXLEN];
+
+		make_path(task, process, "task");
+		make_path(own, task, tid);
+		rd.in_task = true;
+	} else {
+		strcpy(own, process);
+	}
+	read_groups(r, &rd, NULL, t, g & ~t->groups_filled, false);
 }

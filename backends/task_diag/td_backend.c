@@ -46,6 +46,10 @@ struct td_state {
 	int *pids;                      /* the selection's pids, sorted */
 	size_t npids, cappids;
 	struct td_rec scratch;
+	/* A scan that reads only some groups for every row (sel->groups)
+	 * asks the module for those alone: their plan, made once per set */
+	group_mask some_groups;
+	struct td_plan some_plan;
 };
 
 /* What one answer is turned into. */
@@ -115,6 +119,7 @@ static int connect_module(struct td_state *s)
 		return -1;
 	}
 	s->connected = 1;
+	s->some_groups = 0;     /* planned anew against this module */
 	if (!supported_ok(&s->conn.ver) ||
 	    td_plan_make(s->groups, s->conn.ver.supported_groups,
 			 s->conn.ver.version, s->conn.ver.supported_flags,
@@ -550,18 +555,47 @@ static int resume_procfs(struct td_state *s, const struct selection *sel,
 	return rc;
 }
 
+/* The plan of a scan of some of the prepared groups: what the module is
+ * asked for shrinks to them (the procfs fallback still reads its
+ * groups, a superset).  0, or -1 to use the whole plan. */
+static int plan_some(struct td_state *s, group_mask groups,
+		     struct td_plan *p)
+{
+	groups = (groups & s->groups) | GROUP_BIT(GRP_STAT);
+	if (groups == s->groups)
+		return -1;
+	if (groups != s->some_groups) {
+		if (td_plan_make(groups, s->conn.ver.supported_groups,
+				 s->conn.ver.version,
+				 s->conn.ver.supported_flags, p) < 0)
+			return -1;
+		s->some_plan = *p;
+		s->some_groups = groups;
+	}
+	*p = s->some_plan;
+	p->fallback = s->plan.fallback;
+	return 0;
+}
+
 static int td_scan(void *state, const struct selection *sel,
 		   struct task_set *out)
 {
 	struct td_state *s = state;
 	size_t first = out->n, handed = out->handed;
+	struct td_plan whole = { 0 }, some;
 	int rc;
 
 	if (connect_module(s) < 0) {
 		note_fallback("module unavailable", ENODEV);
 		return scan_procfs(s, sel, out);
 	}
+	if (sel->groups && plan_some(s, sel->groups, &some) == 0) {
+		whole = s->plan;
+		s->plan = some;
+	}
 	rc = scan_module(s, sel, out);
+	if (whole.show)
+		s->plan = whole;
 	if (rc == 0 && s->plan.fallback)
 		rc = td_fallback_fill(&s->fb, sel->threads, !sel->pids, out,
 				      first);
@@ -575,6 +609,22 @@ static int td_scan(void *state, const struct selection *sel,
 	}
 	task_set_truncate(out, first);
 	return scan_procfs(s, sel, out);
+}
+
+/* The rows drawn of a scan of some groups (top's screen): the few rows'
+ * other groups are read from procfs, which the module would answer
+ * with the same values, one request per row. */
+static int td_fill(void *state, const struct selection *sel,
+		   struct task *const *rows, size_t n, group_mask groups)
+{
+	struct td_state *s = state;
+
+	if (!s->procfs) {
+		s->procfs = procfs_backend.prepare(s->groups);
+		if (!s->procfs)
+			return -errno;
+	}
+	return procfs_backend.fill(s->procfs, sel, rows, n, groups);
 }
 
 /* Why the probe refused, for a user who asked for this backend. */
@@ -603,5 +653,6 @@ const struct backend_ops task_diag_backend = {
 	.prepare = td_prepare,
 	.scan = td_scan,
 	.release = td_release,
+	.fill = td_fill,
 	.explain = td_explain,
 };

@@ -20,7 +20,9 @@
  * and uses ptytime only for the terminal and the rusage.  Built static by
  * guest-bench.  Gives up after 900 s.
  */
+#ifndef _GNU_SOURCE
 #define _GNU_SOURCE
+#endif
 #include <errno.h>
 #include <limits.h>
 #include <fcntl.h>

@@ -44,12 +44,16 @@ bool bottom_key(int key)
 		return false;
 	shown = shown == key ? 0 : key;
 	target = Top_row ? Top_row->t->tid : 0;
-	/* the next reap reads what the windows show */
-	tasks_need(GROUP_BIT(GRP_CMDLINE) | GROUP_BIT(GRP_ENVIRON) |
-		   GROUP_BIT(GRP_CGROUP) | GROUP_BIT(GRP_STATUS) |
-		   GROUP_BIT(GRP_STATUS_VM));
 	scr_invalidate();
 	return true;
+}
+
+group_mask bottom_groups(void)
+{
+	/* its task is found among all (bottom.c's contents()) */
+	return shown ? GROUP_BIT(GRP_CMDLINE) | GROUP_BIT(GRP_ENVIRON) |
+		       GROUP_BIT(GRP_CGROUP) | GROUP_BIT(GRP_STATUS) |
+		       GROUP_BIT(GRP_STATUS_VM) : 0;
 }
 
 /* The title and the text of the window for the topmost task. */

@@ -5,9 +5,12 @@
 #define TOP_BOTTOM_H
 
 #include <stdbool.h>
+#include "library/items.h"
 
 /* True when key is one of the windows' keys (and was handled). */
 bool bottom_key(int key);
+/* The groups the window shown reads, for every task (0: none shown). */
+group_mask bottom_groups(void);
 /* Hides the window ('=', a resize). */
 void bottom_close(void);
 /* Draws the window over the screen's last rows, after a frame. */

@@ -120,6 +120,15 @@ bool filter_pass(int win, const struct row *r, const struct frame *fr,
 	return true;
 }
 
+group_mask filter_groups(int win, int winflags)
+{
+	group_mask g = 0;
+
+	for (int i = 0; i < nfilters[win]; i++)
+		g |= field_groups(filters[win][i].field, winflags);
+	return g;
+}
+
 /* The toprc block: each window's filters, newest first. */
 static const char rc_begin[] =
 	"begin: saved other filter data -------------------\n";

@@ -18,6 +18,8 @@ void filter_list(int win, char *buf, size_t size);
  * shown (shown[field]): a filter on a hidden column does nothing. */
 bool filter_pass(int win, const struct row *r, const struct frame *fr,
 		 const bool *shown);
+/* The groups the filters of window win read (every task's). */
+group_mask filter_groups(int win, int winflags);
 /* The toprc's block of filters: written after the windows by 'W',
  * read back from the lines after them (see rctail.c). */
 void filter_save(FILE *fp);

@@ -1,5 +1,6 @@
 #include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
@@ -91,16 +92,32 @@ static bool win_shown(const struct window *w)
 	return Rc.mode_altscr ? (w->winflags & WF_TASKON) != 0 : w == Curwin;
 }
 
-static group_mask needed_groups(void)
+/* The groups of the columns window w shows. */
+static group_mask column_groups(const struct window *w, const struct layout *lay)
 {
-	/* every task's CPU time and faults, shown or not: the next
-	 * frame's %CPU and fault deltas (a field added by 'f', say) are
-	 * differences from this one's (tasks.c's history) */
+	group_mask g = 0;
+
+	for (int i = 0; i < lay->n; i++)
+		g |= field_groups(lay->fld[i], w->winflags);
+	return g;
+}
+
+/* What the frame decides with, read for every task: the CPU times and
+ * faults (the next frame's %CPU and fault deltas, of a field added by
+ * 'f' say, are differences from this one's: tasks.c's history), the
+ * state (the summary's counts), and for each window shown its sort key,
+ * its filters, its forest's parents; the owner for 'u'/'U'.  A frame
+ * that searches ('L', '&') reads the columns of every task too.
+ * *columns gets the groups of the columns shown, read only for the rows
+ * drawn (show_tasks), unless a batch top prints them all. */
+static group_mask frame_groups(group_mask *columns)
+{
 	static const enum item history[] = {
 		ITEM_UTIME, ITEM_STIME, ITEM_MAJFLT, ITEM_MINFLT
 	};
-	group_mask g = items_to_groups(history, 4);
+	group_mask g = items_to_groups(history, 4) | bottom_groups();
 
+	*columns = 0;
 	for (int k = 0; k < WIN_COUNT; k++) {
 		const struct window *w = &Rc.win[k];
 		struct layout lay;
@@ -108,18 +125,30 @@ static group_mask needed_groups(void)
 		if (!win_shown(w))
 			continue;
 		calibrate(w, &lay, task_cols());
-		g |= field_groups(w->sortindx, w->winflags);
-		for (int i = 0; i < lay.n; i++)
-			g |= field_groups(lay.fld[i], w->winflags);
+		*columns |= column_groups(w, &lay);
+		g |= field_groups(w->sortindx, w->winflags) |
+		     filter_groups(k, w->winflags);
 		/* 'V' hangs each process under its parent */
 		if (w->winflags & WF_FOREST)
 			g |= GROUP_BIT(GRP_STAT_IDS);
+		if (w == Curwin && Find.str[0] && Find.pending)
+			g |= column_groups(w, &lay);
 	}
 	if (Opt.user.mode)
 		g |= GROUP_BIT(GRP_OWNER);
 	if (Opt.user.mode == 'U')
 		g |= GROUP_BIT(GRP_STATUS);
 	return g;
+}
+
+/* The request's groups for this frame, and those to read for every task
+ * (a batch top prints every row: all of them). */
+static group_mask frame_request(void)
+{
+	group_mask columns, all = frame_groups(&columns);
+
+	tasks_need(all | columns);
+	return scr_interactive() ? all : 0;
 }
 
 static bool user_match(const struct task *t)
@@ -239,6 +268,22 @@ static void locate(struct row **rows, size_t n, struct frame *fr)
 	Find.pending = 0;
 }
 
+/* Room for the rows a window draws, kept from frame to frame. */
+static const struct row **draw_list(size_t n)
+{
+	static const struct row **v;
+	static size_t cap;
+
+	if (n + 1 > cap) {
+		cap = n + 1 + n / 2;
+		free(v);
+		v = malloc(cap * sizeof(*v));
+		if (!v)
+			die("out of memory");
+	}
+	return v;
+}
+
 /* The task area: header, then the rows that pass the filters.  In the
  * alternate display the header starts with the window's number and
  * each row with a blank. */
@@ -246,8 +291,9 @@ static void show_tasks(struct frame *fr, int room)
 {
 	char line[SCREEN_MAX * 16];
 	struct row **rows;
-	size_t n, len = 0;
+	size_t n, len = 0, nfill;
 	int shown = 0, limit = room, skip;
+	const struct row **drawn;
 	bool inter = scr_interactive();
 	const char *lead = Rc.mode_altscr ? " " : "";
 	bool find = inter && Find.str[0];
@@ -284,9 +330,9 @@ static void show_tasks(struct frame *fr, int room)
 		locate(rows, n, fr);
 	skip = inter ? Winstate[W - Rc.win].begtask : 0;
 	Tasks_total = 0;
+	drawn = draw_list(n);
 	for (size_t k = 0; k < n; k++) {
 		const struct row *r = rows[k];
-		bool high;
 
 		if (!row_passes(r))
 			continue;
@@ -300,13 +346,23 @@ static void show_tasks(struct frame *fr, int room)
 			Top_row = r;
 		if (shown >= limit)
 			continue;
-		high = (W->winflags & WF_HIROWS) && r->t->state == 'R';
+		drawn[shown++] = r;
+	}
+	/* the columns of the rows drawn (and of the bottom windows' task,
+	 * drawn or not) */
+	nfill = (size_t)shown;
+	if (!shown && Top_row && W == Curwin)
+		drawn[nfill++] = Top_row;
+	tasks_fill(drawn, nfill, column_groups(W, &Lay));
+	for (int k = 0; k < shown; k++) {
+		const struct row *r = drawn[k];
+		bool high = (W->winflags & WF_HIROWS) && r->t->state == 'R';
+
 		row_text(line, sizeof(line), r, fr,
 			 inter && (W->winflags & WF_HICOLS), high, lead);
 		if (find)
 			mark_found(line, sizeof(line), scr_cap(high ? 7 : 8));
 		put_task_line(line, scr_cap(high ? 7 : 8));
-		shown++;
 	}
 	Tasks_shown = shown;
 }
@@ -377,8 +433,8 @@ void frame_init(void)
 	fields_init((int)sys_pid_digits(), cpus.count, Rc.mode_irixps,
 		    Opt.threads);
 	frame_calibrate();
-	tasks_init(needed_groups());
-	tasks_refresh();
+	tasks_init(0);
+	tasks_refresh(frame_request());
 	uptime_sav = tasks_uptime();
 	usleep(PRIME_USEC);
 }
@@ -389,19 +445,20 @@ void frame_make(void)
 	float et;
 	int lines;
 	bool inter = scr_interactive(), nofit;
+	group_mask all;
 
 	Fmt_zero_suppress = Rc.zero_suppress;
 	/* what 'W' records as Curwin: every key is followed by a frame */
 	Rc.curwin = (int)(Curwin - Rc.win);
 	frame_calibrate();
-	tasks_need(needed_groups());
+	all = frame_request();
 	cpus_read(&cpus);
 	if (!mem_read || time(NULL) - mem_secs >= 3) {
 		meminfo_read(&mem);
 		mem_secs = time(NULL);
 		mem_read = true;
 	}
-	tasks_refresh();
+	tasks_refresh(all);
 	et = (float)(tasks_uptime() - uptime_sav);
 	if (et < 0.01f)
 		et = 0.005f;

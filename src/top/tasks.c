@@ -118,9 +118,14 @@ static void count(const struct task *t)
 	}
 }
 
-void tasks_refresh(void)
+/* The last scan's selection, for filling its rows. */
+static struct selection sel;
+
+void tasks_refresh(group_mask for_all)
 {
-	struct selection sel = {
+	int rc;
+
+	sel = (struct selection){
 		.threads = Opt.threads ? THREADS_ONLY : THREADS_NONE,
 		.pids = Opt.npids ? Opt.pids : NULL,
 		.npids = (size_t)Opt.npids,
@@ -128,8 +133,9 @@ void tasks_refresh(void)
 		 * thread id given to -p shows that thread */
 		.in_list_order = true,
 		.keep_open = true,
+		.groups = for_all,
 	};
-	int rc = request_scan(req, &sel, &set);
+	rc = request_scan(req, &sel, &set);
 	size_t next;
 
 	if (rc < 0)
@@ -199,6 +205,21 @@ void tasks_refresh(void)
 	}
 	if (Opt.npids && !Opt.threads)
 		order_by_pid_list();
+}
+
+void tasks_fill(const struct row *const *v, size_t n, group_mask groups)
+{
+	struct task *one[64];
+
+	/* the request takes the rows' tasks: a few at a time, with no
+	 * allocation */
+	for (size_t i = 0; i < n; i += 64) {
+		size_t k = n - i < 64 ? n - i : 64;
+
+		for (size_t j = 0; j < k; j++)
+			one[j] = v[i + j]->t;
+		request_fill(req, &sel, one, k, groups);
+	}
 }
 
 void tasks_reap_order(void)

@@ -18,8 +18,13 @@ void tasks_init(group_mask groups);
 /* Adds the groups newly shown fields need. */
 void tasks_need(group_mask groups);
 /* Reaps all (or the -p) tasks and computes the deltas.  Also reads
- * /proc/uptime, as the reference's library does at every reap. */
-void tasks_refresh(void);
+ * /proc/uptime, as the reference's library does at every reap.
+ * for_all: the groups read for every task (0: all the request's); the
+ * rest come for the rows drawn, by tasks_fill(). */
+void tasks_refresh(group_mask for_all);
+/* Reads the groups given (those of the columns drawn) into the n rows of
+ * this reap in v, where the reap left them out. */
+void tasks_fill(const struct row *const *v, size_t n, group_mask groups);
 
 struct row **tasks_rows(size_t *n);
 /* Puts the rows back in the order of the reap: each window of the
