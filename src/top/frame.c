@@ -268,7 +268,8 @@ static void locate(struct row **rows, size_t n, struct frame *fr)
 	Find.pending = 0;
 }
 
-/* Room for the rows a window draws, kept from frame to frame. */
+/* Room for the n rows a window draws and the bottom windows' task, kept
+ * from frame to frame. */
 static const struct row **draw_list(size_t n)
 {
 	static const struct row **v;
@@ -330,7 +331,7 @@ static void show_tasks(struct frame *fr, int room)
 		locate(rows, n, fr);
 	skip = inter ? Winstate[W - Rc.win].begtask : 0;
 	Tasks_total = 0;
-	drawn = draw_list(n);
+	drawn = draw_list(limit > 0 && (size_t)limit < n ? (size_t)limit : n);
 	for (size_t k = 0; k < n; k++) {
 		const struct row *r = rows[k];
 
