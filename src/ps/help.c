@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <stdbool.h>
+#include "library/profile.h"
 #include "options.h"
 #include "signals.h"
 
@@ -27,7 +28,7 @@ _Noreturn void fail_usage(const char *msg)
 void show_version(void)
 {
 	printf("%s from procps-ng %s (procps-td %s)\n", ps_name,
-	       PROCPS_NG_VERSION, PACKAGE_VERSION);
+	       profile.ng_version, PACKAGE_VERSION);
 }
 
 /* --help [topic]: our own words, grouped like the reference's topics. */

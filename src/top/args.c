@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "library/profile.h"
 #include "args.h"
 #include "fields.h"
 #include "term.h"
@@ -248,7 +249,7 @@ void args_parse(int argc, char **argv)
 			/* the reference's words first, for scripts that
 			 * match "from procps-ng X.Y.Z"; ours after */
 			term_printf("%s from procps-ng %s (procps-td %s)\n",
-				    Myname, PROCPS_NG_VERSION, PACKAGE_VERSION);
+				    Myname, profile.ng_version, PACKAGE_VERSION);
 			bye();
 		case 'w': {
 			const char *pn = optarg;
