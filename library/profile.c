@@ -8,12 +8,17 @@ const struct profile profile =
 	{
 		/* Debian 12: procps 2:4.0.2-3 */
 		.name = "debian12", .ng_version = "4.0.2",
+		.ps_display_at = "display.c:71",
+		.ps_sortformat_at = "sortformat.c:900",
 	};
 #else
 	{
 		/* Debian 13: procps 2:4.0.4-9 */
 		.name = "debian13", .ng_version = "4.0.4",
+		.ps_display_at = "display.c:75",
+		.ps_sortformat_at = "sortformat.c:904",
 		.boottime_clock = true,
+		.users_logind = true, .users_zero_plural = true,
 		.ps_date_format = true,
 	};
 #endif

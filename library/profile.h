@@ -12,8 +12,14 @@ struct profile {
 	/* Time since boot from clock_gettime(CLOCK_BOOTTIME) (Debian 13's
 	 * library patch) instead of /proc/uptime. */
 	bool boottime_clock;
+	/* top's user count: logind's sessions of class user* when there
+	 * are any (library/sessions.c), else utmp's; "0 users" plural */
+	bool users_logind, users_zero_plural;
 	/* ps: -D/--date-format, and lstart through strftime in the locale. */
 	bool ps_date_format;
+	/* ps: the reference's source positions in two messages: a crash
+	 * report's, and -c's internal error */
+	const char *ps_display_at, *ps_sortformat_at;
 };
 
 extern const struct profile profile;

@@ -91,7 +91,9 @@ static void on_signal(int sig)
 	fflush(stdout);
 	len = 0;
 	put(msg, &len, ps_path);
-	put(msg, &len, ":src/ps/display.c:71: please report this bug\n");
+	put(msg, &len, ":src/ps/");
+	put(msg, &len, profile.ps_display_at);
+	put(msg, &len, ": please report this bug\n");
 	(void)!write(STDERR_FILENO, msg, len);
 	signal(sig, SIG_DFL);   /* dies of it (a core file if enabled) */
 	sigemptyset(&all);

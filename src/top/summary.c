@@ -1,6 +1,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
+#include "library/profile.h"
 #include "bottom.h"
 #include "screen.h"
 #include "summary.h"
@@ -53,7 +54,8 @@ static void uptime_text(char *buf, size_t size)
 	users = users_count();
 	loadavg_read(av);
 	snprintf(buf + n, size - n, "%2d %s,  load average: %.2f, %.2f, %.2f",
-		 users, users > 1 ? "users" : "user", av[0], av[1], av[2]);
+		 users, users == 1 || (users == 0 && !profile.users_zero_plural) ?
+		 "user" : "users", av[0], av[1], av[2]);
 }
 
 /* The width of a graph's bar: what the numbers before it leave, but
