@@ -19,6 +19,8 @@ const struct profile profile =
 		.ps_sortformat_at = "sortformat.c:904",
 		.boottime_clock = true,
 		.users_logind = true, .users_zero_plural = true,
+		.ps_m_thread_values = true,
+		.top_bad_option_fails = true,
 		.ps_date_format = true,
 	};
 #endif

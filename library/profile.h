@@ -17,6 +17,12 @@ struct profile {
 	bool users_logind, users_zero_plural;
 	/* ps: -D/--date-format, and lstart through strftime in the locale. */
 	bool ps_date_format;
+	/* top: an option getopt refuses ends it with status 1, nothing on
+	 * stdout (4.0.2: status 0, batch mode's closing newline) */
+	bool top_bad_option_fails;
+	/* ps m and -m: thread lines show the thread's own values (4.0.2
+	 * printed zeros or leftovers there, and crashed on WCHAN) */
+	bool ps_m_thread_values;
 	/* ps: the reference's source positions in two messages: a crash
 	 * report's, and -c's internal error */
 	const char *ps_display_at, *ps_sortformat_at;

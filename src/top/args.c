@@ -289,6 +289,8 @@ void args_parse(int argc, char **argv)
 			break;
 		default:
 			/* getopt has said what was wrong */
+			if (profile.top_bad_option_fails)
+				exit(EXIT_FAILURE);
 			bye();
 		}
 		/* an option without an argument given a word */
