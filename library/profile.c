@@ -20,6 +20,7 @@ const struct profile profile =
 		.boottime_clock = true,
 		.users_logind = true, .users_zero_plural = true,
 		.ps_m_thread_values = true,
+		.thread_main_from_task = true,
 		.top_bad_option_fails = true,
 		.ps_date_format = true,
 	};

@@ -20,6 +20,10 @@ struct profile {
 	/* top: an option getopt refuses ends it with status 1, nothing on
 	 * stdout (4.0.2: status 0, batch mode's closing newline) */
 	bool top_bad_option_fails;
+	/* ps's and top's thread modes: the main thread's row read from
+	 * /proc/PID/task/PID (its own times, faults, io), not the process's
+	 * (backends/procfs/row.c) */
+	bool thread_main_from_task;
 	/* ps m and -m: thread lines show the thread's own values (4.0.2
 	 * printed zeros or leftovers there, and crashed on WCHAN) */
 	bool ps_m_thread_values;
