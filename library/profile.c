@@ -21,6 +21,7 @@ const struct profile profile =
 		.users_logind = true, .users_zero_plural = true,
 		.ps_m_thread_values = true,
 		.thread_main_from_task = true,
+		.utf8_per_byte = true,
 		.top_bad_option_fails = true,
 		.ps_date_format = true,
 	};

@@ -20,6 +20,11 @@ struct profile {
 	/* top: an option getopt refuses ends it with status 1, nothing on
 	 * stdout (4.0.2: status 0, batch mode's closing newline) */
 	bool top_bad_option_fails;
+	/* UTF-8 locales: the library's escaping of command lines,
+	 * environments, cgroups and names replaces only a bad byte with '?'
+	 * (4.0.2: every byte from the first bad lead on), checks
+	 * continuation bytes and turns C1 controls into "??" */
+	bool utf8_per_byte;
 	/* ps's and top's thread modes: the main thread's row read from
 	 * /proc/PID/task/PID (its own times, faults, io), not the process's
 	 * (backends/procfs/row.c) */
