@@ -23,6 +23,7 @@ const struct profile profile =
 		.thread_main_from_task = true,
 		.utf8_per_byte = true,
 		.top_bad_option_fails = true,
+		.top_help_404 = true,
 		.ps_date_format = true,
 	};
 #endif

@@ -17,6 +17,9 @@ struct profile {
 	bool users_logind, users_zero_plural;
 	/* ps: -D/--date-format, and lstart through strftime in the locale. */
 	bool ps_date_format;
+	/* top's help screen: 4.0.4's lines for the toggles ('5') and the
+	 * last commands (^P) */
+	bool top_help_404;
 	/* top: an option getopt refuses ends it with status 1, nothing on
 	 * stdout (4.0.2: status 0, batch mode's closing newline) */
 	bool top_bad_option_fails;
