@@ -8,6 +8,7 @@ const struct profile profile =
 	{
 		/* Debian 12: procps 2:4.0.2-3 */
 		.name = "debian12", .ng_version = "4.0.2",
+		.ps_compiled_with = "glibc 2.36, gcc 12.2",
 		.ps_display_at = "display.c:71",
 		.ps_sortformat_at = "sortformat.c:900",
 	};
@@ -15,6 +16,7 @@ const struct profile profile =
 	{
 		/* Debian 13: procps 2:4.0.4-9 */
 		.name = "debian13", .ng_version = "4.0.4",
+		.ps_compiled_with = "glibc 2.41, gcc 14.2",
 		.ps_display_at = "display.c:75",
 		.ps_sortformat_at = "sortformat.c:904",
 		.boottime_clock = true,

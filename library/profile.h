@@ -35,6 +35,8 @@ struct profile {
 	/* ps m and -m: thread lines show the thread's own values (4.0.2
 	 * printed zeros or leftovers there, and crashed on WCHAN) */
 	bool ps_m_thread_values;
+	/* ps --info: the reference build's "Compiled with" */
+	const char *ps_compiled_with;
 	/* ps: the reference's source positions in two messages: a crash
 	 * report's, and -c's internal error */
 	const char *ps_display_at, *ps_sortformat_at;
