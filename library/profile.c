@@ -26,6 +26,7 @@ const struct profile profile =
 		.utf8_per_byte = true,
 		.top_bad_option_fails = true,
 		.top_help_404 = true,
+		.top_combine_groups_of_n = true,
 		.ps_date_format = true,
 	};
 #endif

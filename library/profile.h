@@ -20,6 +20,9 @@ struct profile {
 	/* top's help screen: 4.0.4's lines for the toggles ('5') and the
 	 * last commands (^P) */
 	bool top_help_404;
+	/* top's '!': the toprc value N combines cpus in groups of N and the
+	 * key cycles 0, 2, 4, 8... (4.0.2: groups of N + 1; 0, 1, 2, 4...) */
+	bool top_combine_groups_of_n;
 	/* top: an option getopt refuses ends it with status 1, nothing on
 	 * stdout (4.0.2: status 0, batch mode's closing newline) */
 	bool top_bad_option_fails;
