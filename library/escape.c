@@ -7,6 +7,7 @@
 #include <wchar.h>
 #include <wctype.h>
 #include "escape.h"
+#include "profile.h"
 
 int locale_is_utf8(void)
 {
@@ -59,6 +60,33 @@ static int utf8_lead_len(unsigned char c)
 	return -1;
 }
 
+/* Debian 13's (procps 4.0.4) UTF-8 library layer at s[i]: a byte that
+ * cannot lead, or a lead whose continuation bytes are not all there,
+ * becomes '?' alone; a C1 control (U+0080..U+009F) becomes "??"; the
+ * rest is left to the display layer.  Returns the bytes consumed. */
+static size_t escape_utf8_char(char *s, size_t i, size_t n)
+{
+	unsigned char c = (unsigned char)s[i];
+	int len = utf8_lead_len(c);
+
+	if (len == 1) {
+		if (c < 0x20 || c == 0x7f)
+			s[i] = '?';
+		return 1;
+	}
+	for (int k = 1; k < len; k++)
+		if (len < 0 || i + (size_t)k >= n ||
+		    ((unsigned char)s[i + k] & 0xc0) != 0x80)
+			len = -1;
+	if (len < 0) {
+		s[i] = '?';
+		return 1;
+	}
+	if (c == 0xc2 && (unsigned char)s[i + 1] < 0xa0)
+		s[i] = s[i + 1] = '?';
+	return (size_t)len;
+}
+
 /* The library layer on the n bytes of s, where they are. */
 static void escape_in_place(char *s, size_t n)
 {
@@ -69,6 +97,14 @@ static void escape_in_place(char *s, size_t n)
 			i += plain_run(s + i, n - i);
 			if (i < n)
 				s[i] = (char)esc8((unsigned char)s[i]);
+		}
+		return;
+	}
+	if (profile.utf8_per_byte) {
+		for (i = 0; i < n;) {
+			i += plain_run(s + i, n - i);
+			if (i < n)
+				i += escape_utf8_char(s, i, n);
 		}
 		return;
 	}

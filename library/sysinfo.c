@@ -1,7 +1,9 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
+#include "profile.h"
 #include "sysinfo.h"
 
 /* Reads a small file whole; returns its length or -1. */
@@ -86,6 +88,13 @@ double sys_uptime(void)
 {
 	char buf[128];
 
+	if (profile.boottime_clock) {
+		struct timespec ts;
+
+		if (clock_gettime(CLOCK_BOOTTIME, &ts) < 0)
+			return 0;
+		return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+	}
 	if (slurp("/proc/uptime", buf, sizeof(buf)) <= 0)
 		return 0;
 	return strtod(buf, NULL);

@@ -9,7 +9,8 @@ unsigned long long sys_hertz(void);        /* clock ticks per second */
 unsigned sys_page_kib(void);               /* page size in KiB */
 unsigned sys_pid_digits(void);             /* digits of pid_max, min 5 */
 unsigned long long sys_boot_time(void);    /* btime from /proc/stat */
-/* Seconds since boot from /proc/uptime, read anew on every call. */
+/* Seconds since boot from /proc/uptime, read anew on every call (or, in
+ * the debian13 profile, from CLOCK_BOOTTIME). */
 double sys_uptime(void);
 unsigned long sys_mem_total_kib(void);     /* MemTotal of /proc/meminfo */
 long sys_cpu_count(void);

@@ -8,6 +8,9 @@
 #include <unistd.h>
 #include <utmp.h>
 #include "cpunode.h"
+#include "profile.h"
+#include "sessions.h"
+#include "sysinfo.h"
 #include "sysstat.h"
 
 /* Reads a whole file into a growing buffer (kept for the next call). */
@@ -150,25 +153,17 @@ int loadavg_read(double av[3])
 
 double uptime_read(void)
 {
-	char buf[128] = "";
-	int fd = open("/proc/uptime", O_RDONLY | O_CLOEXEC);
-	ssize_t n;
-
-	if (fd < 0)
-		return 0;
-	n = read(fd, buf, sizeof(buf) - 1);
-	close(fd);
-	if (n <= 0)
-		return 0;
-	buf[n] = '\0';
-	return strtod(buf, NULL);
+	return sys_uptime();
 }
 
 int users_count(void)
 {
 	struct utmp *ut;
-	int n = 0;
+	int n = profile.users_logind ? logind_user_sessions() : -1;
 
+	if (n >= 0)
+		return n;
+	n = 0;
 	setutent();
 	while ((ut = getutent()))
 		if (ut->ut_type == USER_PROCESS && ut->ut_user[0])

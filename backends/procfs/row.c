@@ -10,6 +10,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 #include "../../library/procparse.h"
+#include "../../library/profile.h"
 #include "procfs_int.h"
 
 /* Builds "DIR/NAME" where DIR is "PID" or "PID/task/TID". */
@@ -293,13 +294,13 @@ static int scan_threads(struct reader *r, int pid, int tgid,
 				continue;
 			/* The leader's row is read from the process directory,
 			 * whose stat holds the whole process's times, as the
-			 * reference shows it. */
-			if (tid == pid)
+			 * reference shows it (Debian 13's: its own, task/TID). */
+			if (tid == pid && !profile.thread_main_from_task)
 				strcpy(dir, piddir);
 			else
 				make_path(dir, taskdir, d->d_name);
 			rd = (struct row_dirs){ dir, piddir, d->d_name, tid,
-						tid != pid };
+						tid != pid || profile.thread_main_from_task };
 			t = task_set_push(out);
 			if (!t) {
 				close(fd);

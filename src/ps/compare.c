@@ -6,6 +6,7 @@
 #include <string.h>
 #include "library/cpunode.h"
 #include "library/escape.h"
+#include "library/profile.h"
 #include "library/ttydev.h"
 #include "print.h"
 
@@ -61,14 +62,17 @@ int cmp_numa(const struct task *a, const struct task *b)
 }
 
 /* pending: the set the column shows (see pr_sig). */
-static uint64_t pending(const struct task *t)
+uint64_t sig_pending_of(const struct task *t)
 {
-	return t->tid != t->tgid ? t->status->sig_pending : t->status->sig_shared;
+	bool own = t->tid != t->tgid ||
+		   (t->is_thread_row && profile.thread_main_from_task);
+
+	return own ? t->status->sig_pending : t->status->sig_shared;
 }
 
 int cmp_sig(const struct task *a, const struct task *b)
 {
-	uint64_t x = pending(a), y = pending(b);
+	uint64_t x = sig_pending_of(a), y = sig_pending_of(b);
 
 	return NUMCMP(x, y);
 }

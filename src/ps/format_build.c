@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "library/profile.h"
 #include "arena.h"
 #include "format_aix.h"
 #include "format_build.h"
@@ -351,8 +352,8 @@ static _Noreturn void internal_error(const char *msg)
 	extern char *program_invocation_name;
 
 	fflush(stdout);
-	fprintf(stderr, "%s:src/ps/sortformat.c:900: internal error: %s\n",
-		program_invocation_name, msg);
+	fprintf(stderr, "%s:src/ps/%s: internal error: %s\n",
+		program_invocation_name, profile.ps_sortformat_at, msg);
 	exit(1);
 }
 

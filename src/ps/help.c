@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <stdbool.h>
+#include "library/profile.h"
 #include "options.h"
 #include "signals.h"
 
@@ -27,7 +28,7 @@ _Noreturn void fail_usage(const char *msg)
 void show_version(void)
 {
 	printf("%s from procps-ng %s (procps-td %s)\n", ps_name,
-	       PROCPS_NG_VERSION, PACKAGE_VERSION);
+	       profile.ng_version, PACKAGE_VERSION);
 }
 
 /* --help [topic]: our own words, grouped like the reference's topics. */
@@ -91,6 +92,11 @@ static const char help_output[] =
 	"  n                   numeric user ids and wait channels\n"
 	" -w, w                wide output; twice for unlimited\n";
 
+/* The output options only Debian 13's profile has. */
+static const char help_output_date[] =
+	" -D, --date-format <format>\n"
+	"                      lstart's date, as strftime(3) formats it\n";
+
 static const char help_threads[] =
 	"\nShowing threads:\n"
 	"  H                   threads as if they were processes\n"
@@ -115,8 +121,11 @@ void show_help(const char *topic)
 		fputs(help_simple, stdout);
 	if (all || !strcmp(t, "l") || !strcmp(t, "list"))
 		fputs(help_list, stdout);
-	if (all || !strcmp(t, "o") || !strcmp(t, "output"))
+	if (all || !strcmp(t, "o") || !strcmp(t, "output")) {
 		fputs(help_output, stdout);
+		if (profile.ps_date_format)
+			fputs(help_output_date, stdout);
+	}
 	if (all || !strcmp(t, "t") || !strcmp(t, "threads"))
 		fputs(help_threads, stdout);
 	if (all || !strcmp(t, "m") || !strcmp(t, "misc"))

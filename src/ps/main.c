@@ -7,6 +7,7 @@
 #include <sys/ioctl.h>
 #include <time.h>
 #include <unistd.h>
+#include "library/profile.h"
 #include "library/request.h"
 #include "library/sysinfo.h"
 #include "arena.h"
@@ -189,6 +190,9 @@ int main(int argc, char **argv)
 	ctx.bsd_c = args.bsd_c;
 	ctx.bsd_e = args.bsd_e;
 	ctx.cumulative = args.cumulative;
+	if (profile.ps_date_format)
+		ctx.date_format = args.date_format ? args.date_format
+						   : "%a %b %e %H:%M:%S %Y";
 	ctx.user_is_number = ctx.wchan_is_number = args.numeric_names;
 	ctx.forest_type = args.forest;
 	fit_columns(fmt.columns);

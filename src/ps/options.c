@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "library/profile.h"
 #include "lists.h"
 #include "format_build.h"
 #include "arena.h"
@@ -120,6 +121,16 @@ static const char *parse_sysv(struct parser *p)
 		case 'C':
 			return list_or(p, SEL_COMM,
 				       "list of command names must follow -C");
+		case 'D':
+			if (!profile.ps_date_format)
+				return "unsupported SysV option";
+			arg = opt_arg(p);
+			if (!arg)
+				return "date format must follow -D";
+			a->date_format = arg;
+			/* 4.0.4 reads on through the rest of the word,
+			 * even the format's own letters */
+			break;
 		case 'F':
 			a->format_flags |= FF_Uf;
 			a->modifiers |= FM_F;
@@ -452,15 +463,17 @@ struct gnu_opt {
 
 enum {
 	G_Group, G_User, G_cols, G_columns, G_context, G_cumulative,
-	G_deselect, G_forest, G_format, G_group, G_header, G_help, G_info,
-	G_lines, G_no_header, G_pid, G_ppid, G_quick_pid, G_rows, G_sid,
+	G_date_format, G_deselect, G_forest, G_format, G_group, G_header,
+	G_help, G_info, G_lines, G_no_header, G_pid, G_ppid, G_quick_pid, G_rows, G_sid,
 	G_sort, G_tty, G_user, G_version, G_width,
 };
 
 static const struct gnu_opt gnu_opts[] = {
 	{ "Group", G_Group }, { "User", G_User }, { "cols", G_cols },
 	{ "columns", G_columns }, { "context", G_context },
-	{ "cumulative", G_cumulative }, { "deselect", G_deselect },
+	{ "cumulative", G_cumulative },
+	{ "date-format", G_date_format },
+	{ "deselect", G_deselect },
 	{ "forest", G_forest }, { "format", G_format }, { "group", G_group },
 	{ "header", G_header }, { "headers", G_header },
 	{ "heading", G_header }, { "headings", G_header }, { "help", G_help },
@@ -475,6 +488,12 @@ static const struct gnu_opt gnu_opts[] = {
 	{ "width", G_width },
 };
 
+/* The long options only a profile has (Debian 13's 4.0.4). */
+static bool gnu_in_profile(int id)
+{
+	return id != G_date_format || profile.ps_date_format;
+}
+
 static const char *parse_gnu(struct parser *p)
 {
 	struct ps_args *a = p->a;
@@ -486,7 +505,8 @@ static const char *parse_gnu(struct parser *p)
 
 	for (size_t i = 0; i < sizeof(gnu_opts) / sizeof(gnu_opts[0]); i++)
 		if (strlen(gnu_opts[i].name) == len &&
-		    !strncmp(gnu_opts[i].name, word, len))
+		    !strncmp(gnu_opts[i].name, word, len) &&
+		    gnu_in_profile(gnu_opts[i].id))
 			o = &gnu_opts[i];
 	if (!o)
 		return "unknown gnu long option";
@@ -541,6 +561,11 @@ static const char *parse_gnu(struct parser *p)
 			"number of rows must follow --rows or --lines");
 	case G_context:
 		a->format_flags |= FF_Fc;
+		return NULL;
+	case G_date_format:
+		if (!arg || !*arg)
+			return "date format must follow --date-format";
+		a->date_format = arg;
 		return NULL;
 	case G_cumulative:
 		a->cumulative = true;

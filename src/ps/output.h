@@ -33,6 +33,8 @@ struct ps_context {
 	unsigned long long boot_time;   /* btime, seconds since the epoch */
 	unsigned long long boot_tics;   /* /proc/uptime in ticks */
 	long long now;                  /* time(NULL) at start */
+	const char *date_format;        /* lstart's strftime format, or NULL:
+	                                   4.0.2's fixed ctime() text */
 	bool bsd_c, bsd_e, cumulative;
 	bool user_is_number, wchan_is_number;
 	bool wide_signals;

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "library/profile.h"
 #include "library/sysinfo.h"
 #include "personality.h"
 
@@ -191,8 +192,8 @@ void personality_info(int screen_cols, int screen_rows)
 		none(pers.bsd_j), none(pers.bsd_l), none(pers.bsd_s),
 		none(pers.bsd_u), none(pers.bsd_v), none(pers.sysv_f),
 		none(pers.sysv_fl), none(pers.sysv_j), none(pers.sysv_l));
-	fprintf(stderr, "procps-ng version 4.0.2\n"
-		"Compiled with: glibc 2.36, gcc 12.2\n\n");
+	fprintf(stderr, "procps-ng version %s\nCompiled with: %s\n\n",
+		profile.ng_version, profile.ps_compiled_with);
 	fprintf(stderr, "header_gap=-1 lines_to_next_header=1\n"
 		"screen_cols=%d screen_rows=%d\n\n", screen_cols, screen_rows);
 	fprintf(stderr, "personality=0x%08x (from \"%s\")\n"

@@ -114,11 +114,11 @@ int pr_pmem(struct out *o, const struct task *t)
 /* ---- signal sets ---- */
 
 /* pending, sig, sig_pend: the process-wide (shared) pending set, but
- * a thread other than the leader shows its own set, as the reference's
- * library fills it. */
+ * a thread row read from task/TID shows its own set, as the reference's
+ * library fills it (sig_pending_of, compare.c). */
 int pr_sig(struct out *o, const struct task *t)
 {
-	return sigset_cell(o, t->tid != t->tgid ? t->status->sig_pending : t->status->sig_shared);
+	return sigset_cell(o, sig_pending_of(t));
 }
 
 /* ---- memory ----

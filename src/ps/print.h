@@ -44,6 +44,9 @@ PRINTER(t_unlimited); PRINTER(t_unlimited2);
 /* Comparators for the columns the default comparator cannot sort
  * (compare.c). */
 #define COMPARE(name) int cmp_##name(const struct task *a, const struct task *b)
+
+/* The pending set the sig/pending columns show and sort on (compare.c). */
+uint64_t sig_pending_of(const struct task *t);
 COMPARE(noop); COMPARE(time); COMPARE(pcpu); COMPARE(cuc); COMPARE(elapsed);
 COMPARE(numa); COMPARE(sig); COMPARE(luid); COMPARE(agid); COMPARE(tty);
 COMPARE(comm); COMPARE(args); COMPARE(cgroup); COMPARE(cgname); COMPARE(exe);

@@ -311,10 +311,20 @@ int pr_bsdstart(struct out *o, const struct task *t)
 	return snprintf(o->buf, COLWID, "%6.6s", s + 4);
 }
 
+/* lstart: 4.0.2's ctime() text; 4.0.4's strftime in the locale (-D),
+ * an empty cell when the result does not fit COLWID bytes. */
 int pr_lstart(struct out *o, const struct task *t)
 {
 	time_t st = start_epoch(t);
 
+	if (ctx.date_format) {
+		struct tm *tm = localtime(&st);
+		size_t n = tm ? strftime(o->buf, COLWID, ctx.date_format, tm)
+			      : 0;
+
+		o->buf[n] = '\0';
+		return (int)n;
+	}
 	return snprintf(o->buf, COLWID, "%24.24s", ctime(&st));
 }
 

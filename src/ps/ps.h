@@ -174,6 +174,7 @@ struct ps_args {
 	bool bsd_c, bsd_e;      /* c: true command name; e: environment */
 	bool numeric_names;     /* n */
 	bool cumulative;        /* S --cumulative */
+	const char *date_format; /* -D, --date-format (debian13); NULL */
 	char forest;            /* 0, 'b' (f, --forest) or 'u' (-H) */
 	int header;             /* -1 default, 0 none, 1 repeat */
 	int w_count;            /* w ww */

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "library/profile.h"
 #include "library/sysinfo.h"
 #include "output.h"
 #include "signals.h"
@@ -76,7 +77,9 @@ static void on_signal(int sig)
 	put(msg, &len, name);
 	put(msg, &len, ") caught by ");
 	put(msg, &len, ps_name);
-	put(msg, &len, " (" PROCPS_NG_VERSION ").\n");
+	put(msg, &len, " (");
+	put(msg, &len, profile.ng_version);
+	put(msg, &len, ").\n");
 	if (sig == SIGUSR1 || sig == SIGUSR2) {
 		(void)!write(STDERR_FILENO, msg, len);
 		exit(EXIT_FAILURE);
@@ -88,7 +91,9 @@ static void on_signal(int sig)
 	fflush(stdout);
 	len = 0;
 	put(msg, &len, ps_path);
-	put(msg, &len, ":src/ps/display.c:71: please report this bug\n");
+	put(msg, &len, ":src/ps/");
+	put(msg, &len, profile.ps_display_at);
+	put(msg, &len, ": please report this bug\n");
 	(void)!write(STDERR_FILENO, msg, len);
 	signal(sig, SIG_DFL);   /* dies of it (a core file if enabled) */
 	sigemptyset(&all);

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "library/profile.h"
 #include "library/request.h"
 #include "mthreads.h"
 #include "options.h"
@@ -264,8 +265,10 @@ int print_rows(const struct ps_args *a, struct format_result *f,
 		struct task *t = &rows->v[i];
 
 		/* m and -m: a thread line follows its process's fate */
-		if (ctx.split_threads && t->is_thread_row)
-			mthreads_blank(t);
+		if (ctx.split_threads && t->is_thread_row) {
+			if (!profile.ps_m_thread_values)
+				mthreads_blank(t);
+		}
 		else
 			take = a->quick_count ? quick_listed(a, t)
 					      : want_task(a, t);

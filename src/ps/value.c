@@ -5,6 +5,7 @@
 #include "library/escape.h"
 #include "library/itemtext.h"
 #include "library/names.h"
+#include "library/profile.h"
 #include "mthreads.h"
 #include "print.h"
 
@@ -161,7 +162,8 @@ static int rule_print(const struct spec *s, struct out *o,
 {
 	char buf[ITEM_TEXT_BUF];
 
-	if (ctx.split_threads && t->is_thread_row) {
+	if (ctx.split_threads && t->is_thread_row &&
+	    !profile.ps_m_thread_values) {
 		/* the reference's thread records have no such text and it
 		 * crashes on one, except on the first record it read,
 		 * whose stale WCHAN comes out as a form feed */

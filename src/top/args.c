@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "library/profile.h"
 #include "args.h"
 #include "fields.h"
 #include "term.h"
@@ -177,15 +178,41 @@ static int mem_scale(const char *arg, const char *allowed)
 	return (int)(got - allowed);
 }
 
+/* The argument the reference gives option ch, after getopt: getopt's own;
+ * else the next word when it does not start with '-' (taken for any
+ * option, so that a flag followed by a word fails); a leading '=' dropped;
+ * an empty one replaced by the next word, however it starts; none left:
+ * "-X argument missing".  NULL when the option has none. */
+static const char *option_arg(int argc, char **argv, int ch)
+{
+	const char *cp = optarg;
+
+	if (!cp && optind < argc && argv[optind][0] != '-')
+		cp = argv[optind++];
+	if (!cp)
+		return NULL;
+	if (*cp == '=')
+		cp++;
+	if (!*cp) {
+		cp = optind < argc ? argv[optind] : NULL;
+		optind++;
+		if (!cp)
+			die("-%c argument missing", ch);
+	}
+	return cp;
+}
+
 void args_parse(int argc, char **argv)
 {
 	bool delay_given = false;
 	double delay = 0, v;
+	const char *arg;        /* option_arg()'s */
 	int ch;
 
 	opterr = 1;
 	while ((ch = getopt_long(argc, argv, "bcd:E:e:Hhin:Oo:p:SsU:u:Vw::1",
 				 long_opts, NULL)) != -1) {
+		arg = ch == '?' ? NULL : option_arg(argc, argv, ch);
 		switch (ch) {
 		case '1':
 			Curwin->winflags ^= WF_CPUSUM;
@@ -197,17 +224,17 @@ void args_parse(int argc, char **argv)
 			Curwin->winflags ^= WF_CMDLINE;
 			break;
 		case 'd':
-			if (!to_number(optarg, &delay, false))
-				die("bad delay interval '%s'", optarg);
+			if (!to_number(arg, &delay, false))
+				die("bad delay interval '%s'", arg);
 			if (delay < 0)
 				die("-d requires positive argument");
 			delay_given = true;
 			break;
 		case 'E':
-			Rc.summ_mscale = mem_scale(optarg, "kmgtpe");
+			Rc.summ_mscale = mem_scale(arg, "kmgtpe");
 			break;
 		case 'e':
-			Rc.task_mscale = mem_scale(optarg, "kmgtp");
+			Rc.task_mscale = mem_scale(arg, "kmgtp");
 			break;
 		case 'H':
 			Opt.threads = true;
@@ -220,8 +247,8 @@ void args_parse(int argc, char **argv)
 			Curwin->winflags ^= WF_IDLE;
 			break;
 		case 'n':
-			if (!to_number(optarg, &v, true) || v < 1)
-				die("bad iterations argument '%s'", optarg);
+			if (!to_number(arg, &v, true) || v < 1)
+				die("bad iterations argument '%s'", arg);
 			Opt.loops = (int)v;
 			break;
 		case 'O':
@@ -229,10 +256,10 @@ void args_parse(int argc, char **argv)
 				term_printf("%s\n", field_name(f));
 			bye();
 		case 'o':
-			set_sort(optarg);
+			set_sort(arg);
 			break;
 		case 'p':
-			add_pids(optarg);
+			add_pids(arg);
 			break;
 		case 'S':
 			Curwin->winflags ^= WF_CTIMES;
@@ -242,33 +269,33 @@ void args_parse(int argc, char **argv)
 			break;
 		case 'U':
 		case 'u':
-			set_user(optarg, (char)ch);
+			set_user(arg, (char)ch);
 			break;
 		case 'V':
 			/* the reference's words first, for scripts that
 			 * match "from procps-ng X.Y.Z"; ours after */
 			term_printf("%s from procps-ng %s (procps-td %s)\n",
-				    Myname, PROCPS_NG_VERSION, PACKAGE_VERSION);
+				    Myname, profile.ng_version, PACKAGE_VERSION);
 			bye();
-		case 'w': {
-			const char *pn = optarg;
-
-			if (!pn && optind < argc && argv[optind][0] != '-')
-				pn = argv[optind++];
-			if (pn) {
-				if (!to_number(pn, &v, true) || v < SCREEN_MIN ||
-				    v > SCREEN_MAX)
-					die("bad width arg '%s'", pn);
+		case 'w':
+			if (arg) {
+				if (!to_number(arg, &v, true) ||
+				    v < SCREEN_MIN || v > SCREEN_MAX)
+					die("bad width arg '%s'", arg);
 				Opt.width_mode = (int)v;
 			} else {
 				Opt.width_mode = -1;
 			}
 			break;
-		}
 		default:
 			/* getopt has said what was wrong */
+			if (profile.top_bad_option_fails)
+				exit(EXIT_FAILURE);
 			bye();
 		}
+		/* an option without an argument given a word */
+		if (arg && !strchr("dEenoUupw", ch))
+			die("unknown option '%s'", arg);
 	}
 	if (optind < argc)
 		die("unknown option '%s'", argv[optind]);

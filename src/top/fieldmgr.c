@@ -166,5 +166,8 @@ void fieldmgr_run(struct window *w)
 		}
 		draw(w, cur, moving >= 0, false);
 	}
-	scr_clear();
+	/* the reference leaves without clearing: the next frame paints over
+	 * the field list row by row (which a terminal that keeps a row's
+	 * former length, as tmux does, shows past a shorter header) */
+	scr_invalidate();
 }

@@ -1,17 +1,30 @@
 /* The help screen ('h' and '?'). */
 #include <stdio.h>
+#include "library/profile.h"
 #include "help.h"
 #include "screen.h"
 #include "top.h"
 
-static const char help_body[] =
+/* The help screen in pieces: the toggles' two lines and the last
+ * commands' lines differ between the profiles (4.0.4 has '5' and ^P). */
+static const char help_global[] =
 	"\n"
 	"  Z~2,~1B~2,E,e   Global: '~1Z~2' colors; '~1B~2' bold; '~1E~2'/'~1e~2' "
-	"summary/task memory scale\n"
+	"summary/task memory scale\n";
+
+static const char help_toggles_402[] =
 	"  l,t,m,I   Toggle: '~1l~2' load avg; '~1t~2' task/cpu; '~1m~2' memory; "
 	"'~1I~2' Irix mode\n"
 	"  0,1,2,3,4 Toggle: '~10~2' zeros; '~11~2/~12~2/~13~2' cpu/numa views; "
-	"'~14~2' cpus two abreast\n"
+	"'~14~2' cpus two abreast\n";
+
+static const char help_toggles_404[] =
+	"  l,t,m,I,0 Toggle: '~1l~2' load avg; '~1t~2' task/cpu; '~1m~2' memory; "
+	"'~1I~2' Irix; '~10~2' zeros\n"
+	"  1,2,3,4,5 Toggle: '~11~2/~12~2/~13~2' cpu/numa views; '~14~2' cpus "
+	"abreast; '~15~2' P/E-cores\n";
+
+static const char help_body[] =
 	"  f,X       Fields: '~1f~2' add/remove/order/sort; '~1X~2' increase "
 	"fixed-width fields\n"
 	"\n"
@@ -35,10 +48,19 @@ static const char help_body[] =
 	"  d,k,r,^R '~1d~2' set delay; '~1k~2' kill; '~1r~2' renice; ~1Ctrl~2+'~1R~2'"
 	" renice autogroup\n"
 	"  ^G,K,N,U  View: ctl groups ~1^G~2; cmdline ~1^K~2; environment ~1^N~2; "
-	"supp groups ~1^U~2\n"
+	"supp groups ~1^U~2\n";
+
+static const char help_last_402[] =
 	"  W,Y,!,^E  Write cfg '~1W~2'; Inspect '~1Y~2'; Combine Cpus '~1!~2'; "
 	"Scale time ~1^E~2'\n"
-	"  q         Quit\n"
+	"  q         Quit\n";
+
+static const char help_last_404[] =
+	"  Y,!,^E,P  Inspect '~1Y~2'; Combine Cpus '~1!~2'; Scale time ~1^E~2; "
+	"View namespaces ~1^P~2\n"
+	"  W,q       Write config file '~1W~2'; Quit '~1q~2'\n";
+
+static const char help_foot[] =
 	"          ( commands shown with '.' require a ~1visible~2 task display "
 	"~1window~2 ) \n"
 	"Press '~1h~2' or '~1?~2' for help with ~1Windows~2,\n";
@@ -107,14 +129,18 @@ void help_show(void)
 
 	scr_clear();
 	snprintf(head, sizeof(head),
-		 "Help for Interactive Commands~2 - procps-ng 4.0.2\n"
+		 "Help for Interactive Commands~2 - procps-ng %s\n"
 		 "Window ~1%d:%s~4: ~1Cumulative mode ~3%s~2.  ~1System~4: "
 		 "~1Delay ~3%.1f secs~2; ~1Secure mode ~3%s~2.\n",
-		 n, Curwin->name,
+		 profile.ng_version, n, Curwin->name,
 		 (Curwin->winflags & WF_CTIMES) ? "On" : "Off", Rc.delay,
 		 Opt.secure ? "On" : "Off");
 	scr_special(head);
+	scr_special(help_global);
+	scr_special(profile.top_help_404 ? help_toggles_404 : help_toggles_402);
 	scr_special(help_body);
+	scr_special(profile.top_help_404 ? help_last_404 : help_last_402);
+	scr_special(help_foot);
 	scr_special("Type 'q' or <Esc> to continue ");
 	scr_puts(scr_clr_eos());
 	scr_flush();

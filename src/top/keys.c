@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "library/profile.h"
 #include "altwin.h"
 #include "bottom.h"
 #include "colormap.h"
@@ -199,8 +200,8 @@ static void key_node_expand(const struct cmd *c)
 	c->w->winflags &= ~WF_CPUSUM;
 }
 
-/* '!': cpus combined in groups of 2, 3, 5, 9, ... until no more; only
- * the one-line-per-cpu view combines. */
+/* '!': cpus combined in groups of 2, 3, 5, 9, ... (4.0.4: 2, 4, 8, ...;
+ * summary.c) until no more; only the one-line-per-cpu view combines. */
 static void key_combine(const struct cmd *c)
 {
 	int *n = &c->w->combine_cpus;
@@ -209,7 +210,7 @@ static void key_combine(const struct cmd *c)
 		prompt_msg("wrong mode, command inactive");
 		return;
 	}
-	*n = *n ? *n * 2 : 1;
+	*n = *n ? *n * 2 : profile.top_combine_groups_of_n ? 2 : 1;
 	if (*n >= frame_cpu_count())
 		*n = 0;
 }

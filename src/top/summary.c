@@ -1,6 +1,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
+#include "library/profile.h"
 #include "bottom.h"
 #include "screen.h"
 #include "summary.h"
@@ -53,7 +54,8 @@ static void uptime_text(char *buf, size_t size)
 	users = users_count();
 	loadavg_read(av);
 	snprintf(buf + n, size - n, "%2d %s,  load average: %.2f, %.2f, %.2f",
-		 users, users > 1 ? "users" : "user", av[0], av[1], av[2]);
+		 users, users == 1 || (users == 0 && !profile.users_zero_plural) ?
+		 "user" : "users", av[0], av[1], av[2]);
 }
 
 /* The width of a graph's bar: what the numbers before it leave, but
@@ -144,22 +146,22 @@ static void tics_add(struct cpu_tics *a, const struct cpu_tics *b)
 	a->steal += b->steal;
 }
 
-/* The line of the cpus from *i on: one cpu, or with '!' the sum of
- * combine + 1 of them, labelled with the first and last ids. */
+/* The line of the cpus from *i on: one cpu, or with '!' the sum of a
+ * group of them, labelled with the first and last ids. */
 static void cpu_next(char *buf, size_t size, const struct cpu_set *cpus,
-		     int *i, int combine)
+		     int *i, int group)
 {
 	struct cpu_stat sum = { 0 };
 	char label[32], ids[24];
 	int first = *i, n;
 
-	if (!combine) {
+	if (!group) {
 		snprintf(label, sizeof(label), "%%Cpu%-3d:", cpus->cpu[first].id);
 		cpu_text(buf, size, label, &cpus->cpu[first]);
 		(*i)++;
 		return;
 	}
-	for (n = 0; n <= combine && first + n < cpus->count; n++) {
+	for (n = 0; n < group && first + n < cpus->count; n++) {
 		tics_add(&sum.now, &cpus->cpu[first + n].now);
 		tics_add(&sum.prev, &cpus->cpu[first + n].prev);
 	}
@@ -235,9 +237,12 @@ static int show_cpus(const struct cpu_set *cpus, bool double_up)
 		put_line(line);
 		return 1;
 	}
-	/* combining all the cpus or more is no combining */
+	/* combining all the cpus or more is no combining; a toprc's value
+	 * N means groups of N + 1 in 4.0.2, of N in 4.0.4 */
 	if (combine >= cpus->count)
 		combine = 0;
+	else if (combine && !profile.top_combine_groups_of_n)
+		combine++;
 	for (int i = 0; i < cpus->count && room(1);) {
 		cpu_next(line, sizeof(line), cpus, &i, combine);
 		if (double_up && i < cpus->count) {

@@ -1,0 +1,50 @@
+/* The procps-ng build procps-td stands in for, chosen at configure time
+ * (--with-profile=debian12|debian13): every difference between them is one
+ * named switch here, read where the difference is made. */
+#ifndef PROCPS_TD_PROFILE_H
+#define PROCPS_TD_PROFILE_H
+
+#include <stdbool.h>
+
+struct profile {
+	const char *name;        /* debian12, debian13 */
+	const char *ng_version;  /* the procps-ng release matched, "4.0.2" */
+	/* Time since boot from clock_gettime(CLOCK_BOOTTIME) (Debian 13's
+	 * library patch) instead of /proc/uptime. */
+	bool boottime_clock;
+	/* top's user count: logind's sessions of class user* when there
+	 * are any (library/sessions.c), else utmp's; "0 users" plural */
+	bool users_logind, users_zero_plural;
+	/* ps: -D/--date-format, and lstart through strftime in the locale. */
+	bool ps_date_format;
+	/* top's help screen: 4.0.4's lines for the toggles ('5') and the
+	 * last commands (^P) */
+	bool top_help_404;
+	/* top's '!': the toprc value N combines cpus in groups of N and the
+	 * key cycles 0, 2, 4, 8... (4.0.2: groups of N + 1; 0, 1, 2, 4...) */
+	bool top_combine_groups_of_n;
+	/* top: an option getopt refuses ends it with status 1, nothing on
+	 * stdout (4.0.2: status 0, batch mode's closing newline) */
+	bool top_bad_option_fails;
+	/* UTF-8 locales: the library's escaping of command lines,
+	 * environments, cgroups and names replaces only a bad byte with '?'
+	 * (4.0.2: every byte from the first bad lead on), checks
+	 * continuation bytes and turns C1 controls into "??" */
+	bool utf8_per_byte;
+	/* ps's and top's thread modes: the main thread's row read from
+	 * /proc/PID/task/PID (its own times, faults, io), not the process's
+	 * (backends/procfs/row.c) */
+	bool thread_main_from_task;
+	/* ps m and -m: thread lines show the thread's own values (4.0.2
+	 * printed zeros or leftovers there, and crashed on WCHAN) */
+	bool ps_m_thread_values;
+	/* ps --info: the reference build's "Compiled with" */
+	const char *ps_compiled_with;
+	/* ps: the reference's source positions in two messages: a crash
+	 * report's, and -c's internal error */
+	const char *ps_display_at, *ps_sortformat_at;
+};
+
+extern const struct profile profile;
+
+#endif
