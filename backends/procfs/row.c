@@ -407,12 +407,13 @@ void fill_row(struct reader *r, const struct selection *sel, struct task *t,
 	struct row_dirs rd = { own, process, tid, t->tid, false };
 
 	/* where the scan read the row: /proc/PID for a process (or a
-	 * listed id), PID/task/TID for a thread but the leader, whose row
-	 * is read from the process directory */
+	 * listed id), PID/task/TID for a thread but (in the Debian 12
+	 * profile) the leader, whose row is read from the process
+	 * directory (scan_threads) */
 	int_to_str(tid, t->tid);
 	int_to_str(process, sel->threads == THREADS_NONE ? t->tid : t->tgid);
 	if (sel->threads != THREADS_NONE && t->is_thread_row &&
-	    t->tid != t->tgid) {
+	    (t->tid != t->tgid || profile.thread_main_from_task)) {
 		char task[PATH_MAXLEN];
 
 		make_path(task, process, "task");
