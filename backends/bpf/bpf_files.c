@@ -1,8 +1,8 @@
 /* The groups the iterator does not fill, from procfs.  Whole files kept
- * raw or parsed by the library (statm, command line, environment,
- * cgroup) are read here straight from each row's directory; any other
- * group runs the procfs backend over the same processes and takes that
- * group's fields from its rows.  Also the names procfs gives kernel
+ * raw or parsed by the library (status, statm, command line,
+ * environment, cgroup) are read here straight from each row's
+ * directory; any other group runs the procfs backend over the same
+ * processes and takes that group's fields from its rows.  Also the names procfs gives kernel
  * threads whose names the iterator cannot see whole. */
 #include <errno.h>
 #include <fcntl.h>
@@ -16,18 +16,22 @@
 #define PF_WQ_WORKER 0x00000020u
 #define PF_KTHREAD   0x00200000u
 
-/* A group that is one whole file of the row's directory: parse it, or
- * (parse NULL) keep its bytes in the blob at offset blob. */
+#define G(g) GROUP_BIT(GRP_##g)
+
+/* Groups that are one whole file of the row's directory (status holds
+ * two): parse it, or (parse NULL) keep its bytes in the blob at offset
+ * blob.  status first, as procfs reads it (both give VmRSS). */
 static const struct own_file {
-	enum data_group group;
+	group_mask groups;
 	const char *name;
 	int (*parse)(const char *buf, size_t len, struct task *t);
 	size_t blob;
 } own_files[] = {
-	{ GRP_STATM,   "statm",   parse_statm, 0 },
-	{ GRP_CMDLINE, "cmdline", NULL, offsetof(struct task, cmdline) },
-	{ GRP_ENVIRON, "environ", NULL, offsetof(struct task, environ) },
-	{ GRP_CGROUP,  "cgroup",  NULL, offsetof(struct task, cgroup) },
+	{ G(STATUS) | G(STATUS_VM), "status", parse_status, 0 },
+	{ G(STATM),   "statm",   parse_statm, 0 },
+	{ G(CMDLINE), "cmdline", NULL, offsetof(struct task, cmdline) },
+	{ G(ENVIRON), "environ", NULL, offsetof(struct task, environ) },
+	{ G(CGROUP),  "cgroup",  NULL, offsetof(struct task, cgroup) },
 };
 #define N_OWN_FILES (sizeof(own_files) / sizeof(own_files[0]))
 
@@ -56,7 +60,7 @@ struct bpf_files *bpf_files_new(group_mask groups)
 		return NULL;
 	}
 	for (size_t i = 0; i < N_OWN_FILES; i++)
-		f->own |= groups & GROUP_BIT(own_files[i].group);
+		f->own |= groups & own_files[i].groups;
 	f->merged = groups & ~(BPF_GROUPS | f->own);
 	f->page_kib = sysconf(_SC_PAGESIZE) / 1024;
 	return f;
@@ -130,7 +134,7 @@ static void read_own_files(struct bpf_files *f, struct task *t)
 		const struct own_file *o = &own_files[i];
 		ssize_t n;
 
-		if (!(f->own & GROUP_BIT(o->group)))
+		if (!(f->own & o->groups))
 			continue;
 		own_path(path, sizeof(path), t, o->name);
 		if ((n = read_whole(f, path)) < 0)
@@ -147,11 +151,11 @@ static void read_own_files(struct bpf_files *f, struct task *t)
 			memcpy(b->data, f->buf, (size_t)n + 1);
 			b->len = (size_t)n;
 		}
-		t->groups_filled |= GROUP_BIT(o->group);
+		t->groups_filled |= o->groups;
 	}
 	/* statm's resident is status's VmRSS in pages (itemlist.h): the
 	 * same value procfs gives the row from either file */
-	if (t->groups_filled & GROUP_BIT(GRP_STATM))
+	if (t->groups_filled & G(STATM))
 		t->vm_rss = t->sm_resident * (unsigned long)f->page_kib;
 }
 
@@ -240,11 +244,6 @@ static void take_groups(struct task *dst, struct task *src, group_mask g)
 		blocks |= 1u << b;
 		take_group(dst, src, (enum data_group)i);
 	}
-	/* status also gives VmRSS, a field of statm's group: a request
-	 * with status does not ask for statm (items.c's item_also) */
-	if ((g & (GROUP_BIT(GRP_STATUS) | GROUP_BIT(GRP_STATUS_VM))) &&
-	    !(g & GROUP_BIT(GRP_STATM)))
-		dst->vm_rss = src->vm_rss;
 }
 
 /* Runs procfs over the rows' processes for f->merged and takes those
