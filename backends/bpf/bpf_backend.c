@@ -16,12 +16,15 @@
 
 struct bpf_state {
 	struct bpf_loaded *loaded;
+	struct bpf_loaded *cmd;         /* command lines, when asked for */
 	group_mask groups;
 	long page_size;
 	struct bpf_files *files;
 	void *procfs;                   /* for pid lists, on first use */
 	char *buf;                      /* the dump */
 	size_t cap;
+	char *cmdbuf;                   /* the command lines' dump */
+	size_t cmdcap;
 	const struct bpf_task_rec **recs;
 	size_t caprecs;
 	struct task_set all;            /* rows before the selection */
@@ -76,12 +79,14 @@ static void bpf_release(void *state)
 	if (!s)
 		return;
 	bpf_unload(s->loaded);
+	bpf_unload(s->cmd);
 	bpf_files_free(s->files);
 	if (s->procfs)
 		procfs_backend.release(s->procfs);
 	task_set_free(&s->all);
 	task_set_free(&s->init);
 	free(s->buf);
+	free(s->cmdbuf);
 	free(s->recs);
 	free(s);
 }
@@ -99,6 +104,10 @@ static void *bpf_prepare(group_mask groups)
 	probed = NULL;
 	if (!s->loaded)
 		s->loaded = bpf_load(refusal, sizeof(refusal));
+	/* without the command-line iterator (before 5.18: no sleepable
+	 * iterators) procfs's files give the command lines */
+	if (s->loaded && (groups & GROUP_BIT(GRP_CMDLINE)))
+		s->cmd = bpf_load_cmdline(refusal, sizeof(refusal));
 	if (!s->loaded || !(s->files = bpf_files_new(groups))) {
 		e = s->loaded ? errno : ENODEV;
 		bpf_release(s);
@@ -177,6 +186,14 @@ static int build_rows(struct bpf_state *s, enum thread_mode mode)
 					   &s->all)) != 0)
 			return rc;
 		i = k;
+	}
+	if (s->cmd) {
+		ssize_t len = bpf_dump(s->cmd, &s->cmdbuf, &s->cmdcap);
+		int rc = len < 0 ? (int)len
+				 : bpf_cmdline_rows(s->cmdbuf, (size_t)len, &s->all);
+
+		if (rc)
+			return rc;
 	}
 	return bpf_files_fill(s->files, mode, &s->all, 0);
 }

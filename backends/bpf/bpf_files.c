@@ -134,7 +134,10 @@ static void read_own_files(struct bpf_files *f, struct task *t)
 		const struct own_file *o = &own_files[i];
 		ssize_t n;
 
-		if (!(f->own & o->groups))
+		/* not asked for, or filled already (the command lines
+		 * the iterator read) */
+		if (!(f->own & o->groups) ||
+		    (t->groups_filled & o->groups) == o->groups)
 			continue;
 		own_path(path, sizeof(path), t, o->name);
 		if ((n = read_whole(f, path)) < 0)

@@ -21,6 +21,8 @@
 struct bpf_loaded;
 /* Loads and attaches; NULL with a reason for the user in why. */
 struct bpf_loaded *bpf_load(char *why, size_t size);
+/* The command-line iterator (sleepable: 5.18 on), the same way. */
+struct bpf_loaded *bpf_load_cmdline(char *why, size_t size);
 void bpf_unload(struct bpf_loaded *l);
 /* One pass of the iterator into *buf (grown as needed): bytes, or -errno. */
 ssize_t bpf_dump(struct bpf_loaded *l, char **buf, size_t *cap);
@@ -44,6 +46,12 @@ void bpf_sort_records(const struct bpf_task_rec **recs, size_t n);
 int bpf_process_rows(const struct bpf_task_rec *const *recs, size_t n,
 		     enum thread_mode mode, group_mask g, long page_size,
 		     struct task_set *out);
+
+/* The command lines of one pass of the command-line iterator (buf, len
+ * bytes of struct bpf_cmd_rec and their areas) into the rows of set
+ * (sorted by tgid) it has one for: every row of a process gets its
+ * leader's.  0, or -ENOMEM. */
+int bpf_cmdline_rows(const char *buf, size_t len, struct task_set *set);
 
 /* bpf_files.c: the groups the iterator does not fill */
 struct bpf_files;

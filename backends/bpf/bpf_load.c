@@ -13,9 +13,12 @@
 #include <bpf/bpf.h>
 #include "bpf_int.h"
 #include "task_iter.skel.h"
+#include "cmd_iter.skel.h"
 
+/* One loaded program (a skeleton) and its iterator link. */
 struct bpf_loaded {
-	struct task_iter *skel;
+	void *skel;
+	void (*destroy)(void *skel);
 	struct bpf_link *link;
 };
 
@@ -103,36 +106,63 @@ static int quiet(enum libbpf_print_level level, const char *fmt, va_list ap)
 	return 0;
 }
 
-struct bpf_loaded *bpf_load(char *why, size_t size)
+static void destroy_task_iter(void *skel)
 {
-	struct bpf_loaded *l = calloc(1, sizeof(*l));
-	int err;
+	task_iter__destroy(skel);
+}
 
-	if (!l) {
-		snprintf(why, size, "%s", strerror(ENOMEM));
-		return NULL;
-	}
-	libbpf_set_print(getenv("PROCPS_BPF_DEBUG") ? NULL : quiet);
-	l->skel = task_iter__open_and_load();
-	if (!l->skel) {
-		err = errno;
+static void destroy_cmd_iter(void *skel)
+{
+	cmd_iter__destroy(skel);
+}
+
+/* Attaches prog of the loaded skel (NULL: the load failed, errno set). */
+static struct bpf_loaded *attach(void *skel, struct bpf_program *prog,
+				 void (*destroy)(void *), char *why,
+				 size_t size)
+{
+	struct bpf_loaded *l;
+	int err = errno;
+
+	if (!skel) {
 		snprintf(why, size, "the kernel refused the task iterator "
 			 "(%s)", strerror(err));
-		free(l);
 		errno = err;
 		return NULL;
 	}
-	l->link = bpf_program__attach_iter(l->skel->progs.dump_task, NULL);
-	if (!l->link) {
-		err = errno;
+	l = calloc(1, sizeof(*l));
+	if (!l || !(l->link = bpf_program__attach_iter(prog, NULL))) {
+		err = l ? errno : ENOMEM;
 		snprintf(why, size, "cannot attach the task iterator (%s)",
 			 strerror(err));
-		task_iter__destroy(l->skel);
+		destroy(skel);
 		free(l);
 		errno = err;
 		return NULL;
 	}
+	l->skel = skel;
+	l->destroy = destroy;
 	return l;
+}
+
+struct bpf_loaded *bpf_load(char *why, size_t size)
+{
+	struct task_iter *skel;
+
+	libbpf_set_print(getenv("PROCPS_BPF_DEBUG") ? NULL : quiet);
+	skel = task_iter__open_and_load();
+	return attach(skel, skel ? skel->progs.dump_task : NULL,
+		      destroy_task_iter, why, size);
+}
+
+struct bpf_loaded *bpf_load_cmdline(char *why, size_t size)
+{
+	struct cmd_iter *skel;
+
+	libbpf_set_print(getenv("PROCPS_BPF_DEBUG") ? NULL : quiet);
+	skel = cmd_iter__open_and_load();
+	return attach(skel, skel ? skel->progs.dump_cmdline : NULL,
+		      destroy_cmd_iter, why, size);
 }
 
 void bpf_unload(struct bpf_loaded *l)
@@ -140,7 +170,7 @@ void bpf_unload(struct bpf_loaded *l)
 	if (!l)
 		return;
 	bpf_link__destroy(l->link);
-	task_iter__destroy(l->skel);
+	l->destroy(l->skel);
 	free(l);
 }
 

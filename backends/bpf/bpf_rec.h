@@ -38,4 +38,18 @@ struct bpf_task_rec {
 	char comm[BPF_REC_COMM];
 };
 
+/* The command-line iterator's record: this header, then len bytes of
+ * the process's argument area ([arg_start, arg_end), get_mm_cmdline()'s
+ * plain case).  Leaders only. */
+#define BPF_CMD_MAX 4096
+#define BPF_CMD_PROCFS 1u       /* not read here: procfs's file instead
+				 * (rewritten past argv, longer than
+				 * BPF_CMD_MAX, or unreadable) */
+struct bpf_cmd_rec {
+	__s32 tgid;
+	__u32 len;
+	__u32 flags;
+	__u32 pad;
+};
+
 #endif

@@ -8,24 +8,11 @@
 #include <bpf/bpf_helpers.h>
 #include <bpf/bpf_core_read.h>
 #include "bpf_rec.h"
+#include "pidns.bpf.h"
 
 char LICENSE[] SEC("license") = "GPL";
 
-enum { PIDTYPE_TGID = 1, PIDTYPE_PGID = 2, PIDTYPE_SID = 3 };
 #define PF_KTHREAD 0x00200000u
-
-/* pid_nr_ns(): pid's number at the reader's level, 0 elsewhere */
-static __always_inline int nr_in(struct pid *pid, unsigned int lvl,
-				 struct pid_namespace *ns)
-{
-	struct upid up;
-
-	if (!pid || BPF_CORE_READ(pid, level) < lvl)
-		return 0;
-	if (bpf_probe_read_kernel(&up, sizeof(up), &pid->numbers[lvl]))
-		return 0;
-	return up.ns == ns ? up.nr : 0;
-}
 
 static __always_inline void read_mm(struct bpf_task_rec *r,
 				    struct task_struct *t)
@@ -103,18 +90,12 @@ int dump_task(struct bpf_iter__task *ctx)
 	struct task_struct *t = ctx->task;
 	struct task_struct *me = (void *)bpf_get_current_task();
 	struct bpf_task_rec r;
-	struct pid *mypid;
 	struct pid_namespace *ns;
 	unsigned int lvl;
 
-	if (!t)
+	if (!t || !(ns = reader_ns(me, &lvl)))
 		return 0;
 	__builtin_memset(&r, 0, sizeof(r));
-	/* the reader's pid namespace: its own pid's deepest level */
-	mypid = BPF_CORE_READ(me, thread_pid);
-	lvl = BPF_CORE_READ(mypid, level);
-	if (bpf_probe_read_kernel(&ns, sizeof(ns), &mypid->numbers[lvl].ns))
-		return 0;
 	r.tid = nr_in(BPF_CORE_READ(t, thread_pid), lvl, ns);
 	if (r.tid <= 0)
 		return 0;

@@ -71,6 +71,7 @@ struct signal_struct {
 struct percpu_counter { s64 count; };
 struct mm_struct {
 	unsigned long total_vm;
+	unsigned long arg_start, arg_end, env_start, env_end;
 	struct percpu_counter rss_stat[4];
 };
 /* 6.1: an array of atomics in struct mm_rss_stat */

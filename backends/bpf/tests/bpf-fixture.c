@@ -4,6 +4,9 @@
  *   bpf-fixture mlock KIB   KIB of locked, touched memory, then pause
  *   bpf-fixture title TEXT  spins, rewrites its command line (as
  *                           setproctitle does), then pauses
+ *   bpf-fixture overflow    rewrites its command line past the end of
+ *                           argv into the environment (the last argv
+ *                           byte no longer NUL: procfs reads on)
  *   bpf-fixture zombie      a child that exits and is never waited for
  * Each writes "ready" on stdout when its state is set. */
 #include <pthread.h>
@@ -81,6 +84,17 @@ int main(int argc, char **argv)
 		memset(argv[0], 0, room);
 		memcpy(argv[0], title, strlen(title) < room ? strlen(title)
 							     : room);
+	} else if (argc >= 2 && strcmp(argv[1], "overflow") == 0) {
+		extern char **environ;
+		char *end = argv[argc - 1] + strlen(argv[argc - 1]);
+		size_t room = (size_t)(end - argv[0]) + 1;
+
+		/* the environment's strings follow argv's: 12 bytes of
+		 * title run into them */
+		if (!environ[0] || environ[0] != end + 1 || strlen(environ[0]) < 12)
+			return 1;
+		memset(argv[0], 'x', room + 11);
+		argv[0][room + 11] = '\0';
 	} else if (argc >= 2 && strcmp(argv[1], "zombie") == 0) {
 		pid_t c = fork();
 
@@ -90,7 +104,7 @@ int main(int argc, char **argv)
 			_exit(0);
 	} else {
 		fprintf(stderr, "usage: bpf-fixture spin|threads N|mlock KIB|"
-			"title TEXT|zombie\n");
+			"title TEXT|overflow|zombie\n");
 		return 2;
 	}
 	ready();
