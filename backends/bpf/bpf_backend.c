@@ -62,7 +62,7 @@ static int bpf_probe(void)
 		return 0;
 	if (bpf_check_system(refusal, sizeof(refusal)) != 0)
 		return -1;
-	probed = bpf_load(refusal, sizeof(refusal));
+	probed = bpf_load(BPF_PROG_TASKS, refusal, sizeof(refusal));
 	return probed ? 0 : -1;
 }
 
@@ -103,11 +103,11 @@ static void *bpf_prepare(group_mask groups)
 	s->loaded = probed;
 	probed = NULL;
 	if (!s->loaded)
-		s->loaded = bpf_load(refusal, sizeof(refusal));
+		s->loaded = bpf_load(BPF_PROG_TASKS, refusal, sizeof(refusal));
 	/* without the command-line iterator (before 5.18: no sleepable
 	 * iterators) procfs's files give the command lines */
 	if (s->loaded && (groups & GROUP_BIT(GRP_CMDLINE)))
-		s->cmd = bpf_load_cmdline(refusal, sizeof(refusal));
+		s->cmd = bpf_load(BPF_PROG_CMDLINES, refusal, sizeof(refusal));
 	if (!s->loaded || !(s->files = bpf_files_new(groups))) {
 		e = s->loaded ? errno : ENODEV;
 		bpf_release(s);

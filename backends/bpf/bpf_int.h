@@ -19,10 +19,10 @@
 
 /* bpf_load.c: the loaded program and its iterator link */
 struct bpf_loaded;
+/* The task iterator, or the command-line one (sleepable: 5.18 on). */
+enum bpf_prog { BPF_PROG_TASKS, BPF_PROG_CMDLINES };
 /* Loads and attaches; NULL with a reason for the user in why. */
-struct bpf_loaded *bpf_load(char *why, size_t size);
-/* The command-line iterator (sleepable: 5.18 on), the same way. */
-struct bpf_loaded *bpf_load_cmdline(char *why, size_t size);
+struct bpf_loaded *bpf_load(enum bpf_prog which, char *why, size_t size);
 void bpf_unload(struct bpf_loaded *l);
 /* One pass of the iterator into *buf (grown as needed): bytes, or -errno. */
 ssize_t bpf_dump(struct bpf_loaded *l, char **buf, size_t *cap);

@@ -145,24 +145,20 @@ static struct bpf_loaded *attach(void *skel, struct bpf_program *prog,
 	return l;
 }
 
-struct bpf_loaded *bpf_load(char *why, size_t size)
+struct bpf_loaded *bpf_load(enum bpf_prog which, char *why, size_t size)
 {
-	struct task_iter *skel;
+	struct task_iter *tasks = NULL;
+	struct cmd_iter *cmds = NULL;
 
 	libbpf_set_print(getenv("PROCPS_BPF_DEBUG") ? NULL : quiet);
-	skel = task_iter__open_and_load();
-	return attach(skel, skel ? skel->progs.dump_task : NULL,
+	if (which == BPF_PROG_CMDLINES) {
+		cmds = cmd_iter__open_and_load();
+		return attach(cmds, cmds ? cmds->progs.dump_cmdline : NULL,
+			      destroy_cmd_iter, why, size);
+	}
+	tasks = task_iter__open_and_load();
+	return attach(tasks, tasks ? tasks->progs.dump_task : NULL,
 		      destroy_task_iter, why, size);
-}
-
-struct bpf_loaded *bpf_load_cmdline(char *why, size_t size)
-{
-	struct cmd_iter *skel;
-
-	libbpf_set_print(getenv("PROCPS_BPF_DEBUG") ? NULL : quiet);
-	skel = cmd_iter__open_and_load();
-	return attach(skel, skel ? skel->progs.dump_cmdline : NULL,
-		      destroy_cmd_iter, why, size);
 }
 
 void bpf_unload(struct bpf_loaded *l)
