@@ -150,7 +150,9 @@ struct bpf_loaded *bpf_load(enum bpf_prog which, char *why, size_t size)
 	struct task_iter *tasks = NULL;
 	struct cmd_iter *cmds = NULL;
 
-	libbpf_set_print(getenv("PROCPS_BPF_DEBUG") ? NULL : quiet);
+	/* libbpf's own messages (the verifier's log) only when asked */
+	if (!getenv("PROCPS_BPF_DEBUG"))
+		libbpf_set_print(quiet);
 	if (which == BPF_PROG_CMDLINES) {
 		cmds = cmd_iter__open_and_load();
 		return attach(cmds, cmds ? cmds->progs.dump_cmdline : NULL,

@@ -45,6 +45,9 @@ struct bpf_task_rec {
 #define BPF_CMD_PROCFS 1u       /* not read here: procfs's file instead
 				 * (rewritten past argv, longer than
 				 * BPF_CMD_MAX, or unreadable) */
+#define BPF_CMD_NOMM 2u         /* the leader has no address space (a
+				 * kernel thread, an exited leader): its
+				 * rows' file is empty, its threads' not */
 struct bpf_cmd_rec {
 	__s32 tgid;
 	__u32 len;

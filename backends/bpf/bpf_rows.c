@@ -239,6 +239,8 @@ static const struct bpf_cmd_rec *next_cmd(const char *buf, size_t len,
 	return h;
 }
 
+/* A process's rows share its leader's command line (one address
+ * space), but an exited leader's threads still have theirs. */
 int bpf_cmdline_rows(const char *buf, size_t len, struct task_set *set)
 {
 	size_t off = 0;
@@ -249,7 +251,8 @@ int bpf_cmdline_rows(const char *buf, size_t len, struct task_set *set)
 
 		while (h && h->tgid < t->tgid)
 			h = next_cmd(buf, len, &off);
-		if (!h || h->tgid != t->tgid || (h->flags & BPF_CMD_PROCFS))
+		if (!h || h->tgid != t->tgid || (h->flags & BPF_CMD_PROCFS) ||
+		    ((h->flags & BPF_CMD_NOMM) && t->tid != t->tgid))
 			continue;
 		/* a blob as procfs's read gives it: the bytes, then a NUL */
 		if (!(t->cmdline.data = malloc(h->len + 1)))

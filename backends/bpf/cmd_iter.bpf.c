@@ -15,8 +15,10 @@ char LICENSE[] SEC("license") = "GPL";
 
 #define PF_KTHREAD 0x00200000u
 
-/* one reader per loaded program (each ps loads its own), so one buffer */
-char area[BPF_CMD_MAX];
+/* one reader per loaded program (each ps loads its own), so one buffer;
+ * twice the largest area, so that a length masked with its size - 1
+ * (the bound the verifier can follow through the stack) stays inside */
+char area[2 * BPF_CMD_MAX];
 
 SEC("iter.s/task")
 int dump_cmdline(struct bpf_iter__task *ctx)
@@ -42,6 +44,7 @@ int dump_cmdline(struct bpf_iter__task *ctx)
 	 * file is empty */
 	if (!mm || (BPF_CORE_READ(t, flags) & PF_KTHREAD) ||
 	    !BPF_CORE_READ(mm, env_end)) {
+		h.flags = BPF_CMD_NOMM;
 		bpf_seq_write(seq, &h, sizeof(h));
 		return 0;
 	}
@@ -67,6 +70,6 @@ int dump_cmdline(struct bpf_iter__task *ctx)
 		return 0;
 	}
 	bpf_seq_write(seq, &h, sizeof(h));
-	bpf_seq_write(seq, area, h.len);
+	bpf_seq_write(seq, area, h.len & (2 * BPF_CMD_MAX - 1));
 	return 0;
 }

@@ -8,6 +8,8 @@
  *                           argv into the environment (the last argv
  *                           byte no longer NUL: procfs reads on)
  *   bpf-fixture zombie      a child that exits and is never waited for
+ *   bpf-fixture leaderexit  2 threads live on after the main thread
+ *                           exits (the leader a zombie, no mm)
  * Each writes "ready" on stdout when its state is set. */
 #include <pthread.h>
 #include <stdio.h>
@@ -95,6 +97,17 @@ int main(int argc, char **argv)
 			return 1;
 		memset(argv[0], 'x', room + 11);
 		argv[0][room + 11] = '\0';
+	} else if (argc >= 2 && strcmp(argv[1], "leaderexit") == 0) {
+		for (long i = 0; i < 2; i++) {
+			pthread_t t;
+
+			if (pthread_create(&t, NULL, thread_main,
+					   (void *)(10L)) != 0)
+				return 1;
+		}
+		sleep(1);
+		ready();
+		pthread_exit(NULL);
 	} else if (argc >= 2 && strcmp(argv[1], "zombie") == 0) {
 		pid_t c = fork();
 
@@ -104,7 +117,7 @@ int main(int argc, char **argv)
 			_exit(0);
 	} else {
 		fprintf(stderr, "usage: bpf-fixture spin|threads N|mlock KIB|"
-			"title TEXT|overflow|zombie\n");
+			"title TEXT|overflow|zombie|leaderexit\n");
 		return 2;
 	}
 	ready();
