@@ -68,5 +68,8 @@ extern const struct backend_ops procfs_backend;
 #ifdef HAVE_TASK_DIAG
 extern const struct backend_ops task_diag_backend;
 #endif
+#ifdef HAVE_BPF
+extern const struct backend_ops bpf_backend;
+#endif
 
 #endif

@@ -15,6 +15,9 @@ static const struct backend_ops *const backends[] = {
 #ifdef HAVE_TASK_DIAG
 	&task_diag_backend,
 #endif
+#ifdef HAVE_BPF
+	&bpf_backend,
+#endif
 	&procfs_backend,
 };
 
@@ -59,10 +62,10 @@ static const struct backend_ops *choose_backend(void)
 		return NULL;
 	}
 	list_valid(valid, sizeof(valid));
-	if (strcmp(want, "task_diag") == 0)
-		snprintf(why, sizeof(why), "PROCPS_BACKEND=task_diag: this "
-			 "program was built without the task_diag backend "
-			 "(valid values: %s)", valid);
+	if (strcmp(want, "task_diag") == 0 || strcmp(want, "bpf") == 0)
+		snprintf(why, sizeof(why), "PROCPS_BACKEND=%s: this "
+			 "program was built without the %s backend "
+			 "(valid values: %s)", want, want, valid);
 	else
 		snprintf(why, sizeof(why), "PROCPS_BACKEND=%.60s: unknown "
 			 "backend (valid values: %s)", want, valid);

@@ -1,0 +1,254 @@
+/* The bpf backend: one pass of a BPF task iterator per scan gives the
+ * stat groups and the owner of every task; the other groups come from
+ * procfs (bpf_files.c).  A scan of listed pids is procfs's own: it reads
+ * few processes, and their order and thread rules are procfs's. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "bpf_int.h"
+
+/* auto takes this backend only on machines with at least this many
+ * tasks, where one pass (and the load) costs less than procfs's reads.
+ * 0: never (no break-even point measured on CI's machine yet). */
+#define BPF_AUTO_MIN_TASKS 0
+
+struct bpf_state {
+	struct bpf_loaded *loaded;
+	struct bpf_loaded *cmd;         /* command lines, when asked for */
+	group_mask groups;
+	long page_size;
+	struct bpf_files *files;
+	void *procfs;                   /* for pid lists, on first use */
+	char *buf;                      /* the dump */
+	size_t cap;
+	char *cmdbuf;                   /* the command lines' dump */
+	size_t cmdcap;
+	const struct bpf_task_rec **recs;
+	size_t caprecs;
+	struct task_set all;            /* rows before the selection */
+	struct task_set init;           /* pid 1's, when read from procfs */
+};
+
+/* The program the probe loaded, handed to the first prepare. */
+static struct bpf_loaded *probed;
+static char refusal[160];
+
+/* The tasks on the machine, threads included: /proc/loadavg's "1/167". */
+static long task_count(void)
+{
+	FILE *f = fopen("/proc/loadavg", "re");
+	long n = 0;
+
+	if (f) {
+		if (fscanf(f, "%*s %*s %*s %*d/%ld", &n) != 1)
+			n = 0;
+		fclose(f);
+	}
+	return n;
+}
+
+static int bpf_probe(void)
+{
+	const char *want = getenv("PROCPS_BACKEND");
+	int named = want && strcmp(want, "bpf") == 0;
+
+	refusal[0] = '\0';
+	if (!named && (BPF_AUTO_MIN_TASKS == 0 ||
+		       task_count() < BPF_AUTO_MIN_TASKS))
+		return -1;
+	if (probed)
+		return 0;
+	if (bpf_check_system(refusal, sizeof(refusal)) != 0)
+		return -1;
+	probed = bpf_load(BPF_PROG_TASKS, refusal, sizeof(refusal));
+	return probed ? 0 : -1;
+}
+
+static void bpf_explain(char *why, size_t size)
+{
+	snprintf(why, size, "PROCPS_BACKEND=bpf: %s",
+		 refusal[0] ? refusal : "cannot be used here");
+}
+
+static void bpf_release(void *state)
+{
+	struct bpf_state *s = state;
+
+	if (!s)
+		return;
+	bpf_unload(s->loaded);
+	bpf_unload(s->cmd);
+	bpf_files_free(s->files);
+	if (s->procfs)
+		procfs_backend.release(s->procfs);
+	task_set_free(&s->all);
+	task_set_free(&s->init);
+	free(s->buf);
+	free(s->cmdbuf);
+	free(s->recs);
+	free(s);
+}
+
+static void *bpf_prepare(group_mask groups)
+{
+	struct bpf_state *s = calloc(1, sizeof(*s));
+	int e;
+
+	if (!s)
+		return NULL;
+	s->groups = groups;
+	s->page_size = sysconf(_SC_PAGESIZE);
+	s->loaded = probed;
+	probed = NULL;
+	if (!s->loaded)
+		s->loaded = bpf_load(BPF_PROG_TASKS, refusal, sizeof(refusal));
+	/* without the command-line iterator (before 5.18: no sleepable
+	 * iterators) procfs's files give the command lines */
+	if (s->loaded && (groups & GROUP_BIT(GRP_CMDLINE)))
+		s->cmd = bpf_load(BPF_PROG_CMDLINES, refusal, sizeof(refusal));
+	if (!s->loaded || !(s->files = bpf_files_new(groups))) {
+		e = s->loaded ? errno : ENODEV;
+		bpf_release(s);
+		errno = e;
+		return NULL;
+	}
+	return s;
+}
+
+/* The records of one dump, as pointers in rows' order. */
+static ssize_t dump_records(struct bpf_state *s)
+{
+	ssize_t len = bpf_dump(s->loaded, &s->buf, &s->cap);
+	size_t n;
+
+	if (len < 0)
+		return len;
+	n = (size_t)len / sizeof(struct bpf_task_rec);
+	if (n > s->caprecs) {
+		const struct bpf_task_rec **p =
+			realloc(s->recs, n * sizeof(*p));
+
+		if (!p)
+			return -ENOMEM;
+		s->recs = p;
+		s->caprecs = n;
+	}
+	for (size_t i = 0; i < n; i++)
+		s->recs[i] = (const struct bpf_task_rec *)
+			(s->buf + i * sizeof(struct bpf_task_rec));
+	bpf_sort_records(s->recs, n);
+	return (ssize_t)n;
+}
+
+/* procfs's rows of the listed pids, read as s->groups asks. */
+static int procfs_rows(struct bpf_state *s, const struct selection *sel,
+		       struct task_set *out)
+{
+	if (!s->procfs && !(s->procfs = procfs_backend.prepare(s->groups)))
+		return -errno;
+	return procfs_backend.scan(s->procfs, sel, out);
+}
+
+/* Every process's rows into s->all (pid 1's into s->init when the pass
+ * had none): 0 or -errno. */
+static int build_rows(struct bpf_state *s, enum thread_mode mode)
+{
+	ssize_t n = dump_records(s);
+
+	if (n < 0)
+		return (int)n;
+	task_set_clear(&s->all);
+	task_set_clear(&s->init);
+	/* The iterator starts its walk after pid 1 on some kernels (6.18
+	 * here): the namespace's init is then read from procfs. */
+	if (n == 0 || s->recs[0]->tgid != 1) {
+		static const int init_pid = 1;
+		struct selection one = { .threads = mode, .pids = &init_pid,
+					 .npids = 1 };
+		int rc = procfs_rows(s, &one, &s->init);
+
+		if (rc)
+			return rc;
+	}
+	for (size_t i = 0; i < (size_t)n;) {
+		size_t k = i + 1;
+		int rc;
+
+		while (k < (size_t)n && s->recs[k]->tgid == s->recs[i]->tgid)
+			k++;
+		/* a process whose leader is not in this pass has no
+		 * /proc/PID either: no rows */
+		if (s->recs[i]->tid == s->recs[i]->tgid &&
+		    (rc = bpf_process_rows(s->recs + i, k - i, mode,
+					   s->groups, s->page_size,
+					   &s->all)) != 0)
+			return rc;
+		i = k;
+	}
+	if (s->cmd) {
+		ssize_t len = bpf_dump(s->cmd, &s->cmdbuf, &s->cmdcap);
+		int rc = len < 0 ? (int)len
+				 : bpf_cmdline_rows(s->cmdbuf, (size_t)len, &s->all);
+
+		if (rc)
+			return rc;
+	}
+	return bpf_files_fill(s->files, mode, &s->all, 0);
+}
+
+/* Hands the rows of set the selection keeps on to out, a process at a
+ * time (the row moves: its strings and blocks change owner). */
+static int select_rows(struct task_set *set, const struct selection *sel,
+		       struct task_set *out)
+{
+	for (size_t i = 0; i < set->n;) {
+		size_t k = i + 1;
+		struct task *p = &set->v[i];
+
+		while (k < set->n && set->v[k].tgid == p->tgid)
+			k++;
+		if (!sel->accept || p->is_thread_row ||
+		    sel->accept(p, sel->accept_arg)) {
+			for (size_t j = i; j < k; j++) {
+				struct task *t = task_set_push(out);
+
+				if (!t)
+					return -ENOMEM;
+				*t = set->v[j];
+				task_clear(&set->v[j]);
+			}
+			task_set_commit(out);
+		}
+		i = k;
+	}
+	return 0;
+}
+
+static int bpf_scan(void *state, const struct selection *sel,
+		    struct task_set *out)
+{
+	struct bpf_state *s = state;
+	int rc;
+
+	if (sel->pids)
+		return procfs_rows(s, sel, out);
+	rc = build_rows(s, sel->threads);
+	if (rc == 0)
+		rc = select_rows(&s->init, sel, out);
+	if (rc == 0)
+		rc = select_rows(&s->all, sel, out);
+	task_set_clear(&s->all);
+	task_set_clear(&s->init);
+	return rc;
+}
+
+const struct backend_ops bpf_backend = {
+	.name = "bpf",
+	.probe = bpf_probe,
+	.prepare = bpf_prepare,
+	.scan = bpf_scan,
+	.release = bpf_release,
+	.explain = bpf_explain,
+};

@@ -1,0 +1,66 @@
+/* The bpf backend's parts: loading the iterator (bpf_load.c), records to
+ * rows (bpf_rows.c), the groups it reads from procfs (bpf_files.c), and
+ * the vtable (bpf_backend.c).  Calls go one way: backend -> rows, files,
+ * load. */
+#ifndef PROCPS_TD_BPF_INT_H
+#define PROCPS_TD_BPF_INT_H
+
+#include <stdint.h>
+#include <sys/types.h>
+#include "../../library/backend.h"
+#include <linux/types.h>
+#include "bpf_rec.h"
+
+/* The groups the iterator fills exactly (everything else comes from
+ * procfs, bpf_files.c). */
+#define BPF_GROUPS (GROUP_BIT(GRP_STAT) | GROUP_BIT(GRP_STAT_IDS) | \
+		    GROUP_BIT(GRP_STAT_ACCT) | GROUP_BIT(GRP_STAT_VM) | \
+		    GROUP_BIT(GRP_OWNER))
+
+/* bpf_load.c: the loaded program and its iterator link */
+struct bpf_loaded;
+/* The task iterator, or the command-line one (sleepable: 5.18 on). */
+enum bpf_prog { BPF_PROG_TASKS, BPF_PROG_CMDLINES };
+/* Loads and attaches; NULL with a reason for the user in why. */
+struct bpf_loaded *bpf_load(enum bpf_prog which, char *why, size_t size);
+void bpf_unload(struct bpf_loaded *l);
+/* One pass of the iterator into *buf (grown as needed): bytes, or -errno. */
+ssize_t bpf_dump(struct bpf_loaded *l, char **buf, size_t *cap);
+/* Why the iterator cannot be used here, before loading it: 0, or -1
+ * with the reason in why. */
+int bpf_check_system(char *why, size_t size);
+
+/* bpf_rows.c: procfs's own rules, applied to raw records */
+char bpf_state_letter(unsigned state, unsigned exit_state);
+/* cputime_adjust() of (utime, stime, rtime) against prev, without
+ * writing prev: the utime and stime stat would show now (ns). */
+void bpf_cputime_adjust(uint64_t utime, uint64_t stime, uint64_t rtime,
+			uint64_t prev_utime, uint64_t prev_stime,
+			uint64_t *ut, uint64_t *st);
+/* Sorts the records into rows' order: by tgid, the leader first, then
+ * by tid.  recs points into the dump buffer. */
+void bpf_sort_records(const struct bpf_task_rec **recs, size_t n);
+/* The rows of one process: recs[0..n) share a tgid, recs[0] is its
+ * leader.  Appends them to out as mode asks, filling the groups of
+ * BPF_GROUPS that g names.  0, or -ENOMEM. */
+int bpf_process_rows(const struct bpf_task_rec *const *recs, size_t n,
+		     enum thread_mode mode, group_mask g, long page_size,
+		     struct task_set *out);
+
+/* The command lines of one pass of the command-line iterator (buf, len
+ * bytes of struct bpf_cmd_rec and their areas) into the rows of set
+ * (sorted by tgid) it has one for: every row of a process gets its
+ * leader's.  0, or -ENOMEM. */
+int bpf_cmdline_rows(const char *buf, size_t len, struct task_set *set);
+
+/* bpf_files.c: the groups the iterator does not fill */
+struct bpf_files;
+struct bpf_files *bpf_files_new(group_mask groups);
+void bpf_files_free(struct bpf_files *f);
+/* Fills the groups not in BPF_GROUPS into out->v[first..] (and the
+ * names the kernel gives kernel threads and workqueue workers): 0 or
+ * -errno. */
+int bpf_files_fill(struct bpf_files *f, enum thread_mode mode,
+		   struct task_set *out, size_t first);
+
+#endif

@@ -1,0 +1,58 @@
+/* The record the task iterator writes for each task, one after another in
+ * the read() stream: fixed size, raw kernel values (nanoseconds, pages,
+ * kernel state bits).  The backend turns them into procfs's numbers
+ * (bpf_rows.c).  Shared by the BPF program and the backend, so only
+ * fixed-width types, and 64-bit fields first (no padding). */
+#ifndef PROCPS_TD_BPF_REC_H
+#define PROCPS_TD_BPF_REC_H
+
+#define BPF_REC_COMM 16
+
+/* rec.bits */
+#define BPF_REC_SIGHAND 1u      /* lock_task_sighand() would succeed */
+#define BPF_REC_MM      2u      /* has an address space (get_task_mm) */
+#define BPF_REC_RSS_OLD 4u      /* rss counters were 6.1's atomics */
+
+struct bpf_task_rec {
+	/* the task's own times (ns) and faults, and its prev_cputime */
+	__u64 utime, stime, sum_exec, prev_utime, prev_stime;
+	__u64 min_flt, maj_flt;
+	/* the process's (signal_struct): what exited threads left, its
+	 * prev_cputime, the children's, the RSS limit */
+	__u64 sig_utime, sig_stime, sig_sum_exec, sig_prev_utime,
+	      sig_prev_stime;
+	__u64 sig_min_flt, sig_maj_flt, cmin_flt, cmaj_flt, cutime, cstime;
+	__u64 rsslim;
+	/* boot-time start (ns), the reader's time namespace already added */
+	__u64 start_boottime;
+	/* mm: total_vm (pages) and the approximate rss counters (signed:
+	 * per-CPU deltas can leave them below zero) */
+	__u64 total_vm;
+	__s64 rss[4];           /* MM_FILEPAGES, ANON, SWAPENTS, SHMEM */
+	__u32 state, exit_state, flags, bits;
+	/* numbers in the reader's pid namespace (0: not visible there) */
+	__s32 tid, tgid, ppid, pgrp, sid, tpgid;
+	__s32 tty_nr, nr_threads, exit_signal, cpu;
+	__s32 prio, static_prio;
+	__u32 rt_priority, policy, euid, egid;
+	char comm[BPF_REC_COMM];
+};
+
+/* The command-line iterator's record: this header, then len bytes of
+ * the process's argument area ([arg_start, arg_end), get_mm_cmdline()'s
+ * plain case).  Leaders only. */
+#define BPF_CMD_MAX 4096
+#define BPF_CMD_PROCFS 1u       /* not read here: procfs's file instead
+				 * (rewritten past argv, longer than
+				 * BPF_CMD_MAX, or unreadable) */
+#define BPF_CMD_NOMM 2u         /* the leader has no address space (a
+				 * kernel thread, an exited leader): its
+				 * rows' file is empty, its threads' not */
+struct bpf_cmd_rec {
+	__s32 tgid;
+	__u32 len;
+	__u32 flags;
+	__u32 pad;
+};
+
+#endif
