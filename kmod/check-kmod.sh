@@ -177,6 +177,21 @@ fi
 if grep -i 'warning' "$LOG/build.log" | grep -v 'Skipping BTF generation'; then
 	die "module build has warnings"
 fi
+# td_syms.c checks the prototypes of what it finds by name: one made to
+# differ from the kernel's (oom_badness's page count signed) must stop
+# the build
+P=$OUT/proto-check
+rm -rf "$P"
+mkdir -p "$P"
+cp -r "$HERE"/Kbuild "$HERE"/Makefile "$HERE"/*.c "$HERE"/*.h \
+	"$HERE"/include "$P"/
+sed -i 's/unsigned long totalpages), (p, totalpages)/long totalpages), (p, totalpages)/' \
+	"$P/td.h"
+cmp -s "$HERE/td.h" "$P/td.h" && die "proto-check: td.h's oom_badness row not found"
+if make -C "$KDIR" M="$P" td_syms.o >"$LOG/proto-check.log" 2>&1 ||
+   ! grep -q 'td_sym.oom_badness is not the kernel' "$LOG/proto-check.log"; then
+	die "a wrong prototype of oom_badness did not stop the build"
+fi
 modinfo -F vermagic "$B/task_diag.ko" | grep -q "^$KVER " ||
 	die "vermagic of task_diag.ko does not match $KVER"
 echo "check-kmod: task_diag.ko from $ORIGIN, srcversion $(modinfo -F srcversion "$B/task_diag.ko")"
