@@ -46,7 +46,7 @@ step() { echo "== check-kmod: $* ($(( $(date +%s) - T0 ))s)"; }
 
 # ------------------------------------------------------------ packages --
 PKGS="qemu-system-x86 $HDRPKG busybox-static cpio kmod
-      build-essential xz-utils zstd binutils"
+      build-essential xz-utils zstd binutils apparmor"
 [ "$DKMS" = 1 ] && PKGS="$PKGS dkms"
 missing=""
 for p in $PKGS; do
@@ -150,6 +150,14 @@ if [ "$DKMS" = 1 ]; then
 		{ cat "$LOG/dkms.log" "$B"/tree/task_diag/"$V"/*/*/log/make.log \
 			2>/dev/null | tail -40; die "dkms build failed"; }
 	cp "$B"/tree/task_diag/"$V"/"$KVER"/*/log/make.log "$LOG/build.log"
+	# dkms.conf's BUILD_EXCLUSIVE_*: an untested series or architecture
+	# is refused (dkms's exit 77) before anything is compiled
+	for other in "-k 6.2.0-1-amd64" "-k $KVER -a aarch64"; do
+		rc=0
+		dkms build $D $other --kernelsourcedir "$KDIR" \
+			>>"$LOG/dkms.log" 2>&1 || rc=$?
+		[ "$rc" = 77 ] || die "dkms build $other: exit $rc, not 77"
+	done
 	KO=$(ls "$B"/tree/task_diag/"$V"/"$KVER"/*/module/task_diag.ko* | head -1)
 	# 6.12 modules are compressed; busybox insmod wants them plain
 	case $KO in
@@ -168,6 +176,21 @@ else
 fi
 if grep -i 'warning' "$LOG/build.log" | grep -v 'Skipping BTF generation'; then
 	die "module build has warnings"
+fi
+# td_syms.c checks the prototypes of what it finds by name: one made to
+# differ from the kernel's (oom_badness's page count signed) must stop
+# the build
+P=$OUT/proto-check
+rm -rf "$P"
+mkdir -p "$P"
+cp -r "$HERE"/Kbuild "$HERE"/Makefile "$HERE"/*.c "$HERE"/*.h \
+	"$HERE"/include "$P"/
+sed -i 's/unsigned long totalpages), (p, totalpages)/long totalpages), (p, totalpages)/' \
+	"$P/td.h"
+cmp -s "$HERE/td.h" "$P/td.h" && die "proto-check: td.h's oom_badness row not found"
+if make -C "$KDIR" M="$P" td_syms.o >"$LOG/proto-check.log" 2>&1 ||
+   ! grep -q 'td_sym.oom_badness is not the kernel' "$LOG/proto-check.log"; then
+	die "a wrong prototype of oom_badness did not stop the build"
 fi
 modinfo -F vermagic "$B/task_diag.ko" | grep -q "^$KVER " ||
 	die "vermagic of task_diag.ko does not match $KVER"
@@ -208,6 +231,12 @@ cp "$B/task_diag.ko" "$R/"
 echo "$ORIGIN $(modinfo -F srcversion "$B/task_diag.ko")" >"$R/task_diag.origin"
 cp "$TB"/td_hold "$TB"/t_* "$R/tests/"
 rm -f "$R"/tests/*.o
+# t_lsm's AppArmor profile: every path allowed, /proc/task-diag too, so
+# that the module's own refusal of confined openers is what it sees
+printf '%s\n' 'profile td_confined {' '  /** rwmix,' '  capability,' \
+	'  signal,' '  ptrace,' '  mount,' '  umount,' '}' >"$TB/td_confined"
+apparmor_parser -Q -S "$TB/td_confined" >"$R/tests/td_confined.aa" \
+	2>"$LOG/apparmor.log" || die "apparmor_parser failed: $(cat "$LOG/apparmor.log")"
 printf '%s\n' 'root:x:0:0:root:/:/bin/sh' 'user:x:1000:1000::/tmp:/bin/sh' \
 	'other:x:1001:1001::/tmp:/bin/sh' >"$R/etc/passwd"
 printf '%s\n' 'root:x:0:' 'user:x:1000:' 'other:x:1001:' >"$R/etc/group"

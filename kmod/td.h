@@ -94,13 +94,14 @@ u32 td_supported_strategies(void);
 /*
  * Every allocation made for a reader: charged to the reader's memory
  * cgroup, and failing with ENOMEM at its limit rather than invoking the
- * OOM killer for a request that can simply be refused.
+ * OOM killer for a request that can simply be refused (__GFP_RETRY_MAYFAIL:
+ * kvmalloc() does not support __GFP_NORETRY).
  */
 /* the request flags this module knows (TASK_DIAG_REQ_*) */
 #define TD_REQ_FLAGS	(TASK_DIAG_REQ_NO_SIGHANDLERS | TASK_DIAG_REQ_NO_STAT_MM | \
 			 TASK_DIAG_REQ_NO_IDS)
 
-#define TD_GFP		(GFP_KERNEL_ACCOUNT | __GFP_NORETRY | __GFP_NOWARN)
+#define TD_GFP		(GFP_KERNEL_ACCOUNT | __GFP_RETRY_MAYFAIL | __GFP_NOWARN)
 
 /* A stage bigger than this is freed once its task is sent. */
 #define TD_STAGE_KEEP	(4 * PAGE_SIZE)
@@ -171,6 +172,8 @@ struct td_iter {
 	struct pid *group_pid;
 	u32 group_nr;
 	bool proc_sent;			/* PROC_THREAD: process message sent */
+	bool sealed;			/* ALL_*THREAD: hidepid=1 keeps the
+					 * opener out of the current group */
 	bool process;			/* the task returned last is a process
 					 * message (ALL_PROC_THREAD, PROC_THREAD) */
 	bool done;
@@ -180,6 +183,7 @@ struct td_iter {
 struct td_ctx {
 	struct mutex lock;
 	const struct cred *cred;	/* opener's credentials */
+	struct pid *opener;		/* opener's tgid (td_is_opener()) */
 	struct pid_namespace *pid_ns;	/* the procfs instance's */
 	struct proc_fs_info *fs_info;	/* hidepid= and gid= of the mount */
 	bool active;			/* a request is being answered */
@@ -195,9 +199,12 @@ struct td_ctx {
 };
 
 /* td_perm.c */
-bool td_ptrace_ok(struct task_struct *task, unsigned int mode);
+bool td_is_opener(const struct td_ctx *ctx);
+bool td_ptrace_ok(const struct td_ctx *ctx, struct task_struct *task,
+		  unsigned int mode);
 bool td_visible(struct td_ctx *ctx, struct task_struct *task, int level);
 bool td_dac_read_ok(struct task_struct *task);
+int td_lsm_unconfined(void);
 
 /* td_iter.c */
 int td_iter_init(struct td_ctx *ctx, u32 strategy, u32 pid);

@@ -32,19 +32,6 @@ static inline u64 td_cap_u64(kernel_cap_t c)
 #endif
 
 /*
- * follow_pte(mm, address, ...) is exported up to 6.9; 6.10 made it take
- * the vma and 6.12 replaced it with follow_pfnmap_start(), for VM_IO and
- * VM_PFNMAP mappings only.  Without it, remote reads all go through
- * access_remote_vm().  A CONFIG_DEBUG_VM kernel asserts in follow_pte()
- * that the pmd is not a transparent huge page, which an anonymous
- * mapping's may be: such kernels take access_remote_vm() too (without
- * the assertion a huge pmd is refused as bad, and gup reads it).
- */
-#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 10, 0) && !defined(CONFIG_DEBUG_VM)
-#define TD_HAVE_FOLLOW_PTE_MM	1
-#endif
-
-/*
  * /proc/PID/statm and status sum the per-cpu RSS counters exactly since
  * get_mm_counter_sum() came (6.12 stable updates, 6.16); before, they
  * read the approximate total, as /proc/PID/stat still does.

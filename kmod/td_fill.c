@@ -187,18 +187,35 @@ int td_fill_groups(struct td_ctx *ctx, struct task_struct *task, bool whole)
 	return 0;
 }
 
-static void td_sigign_sigcatch(struct sighand_struct *sh, u64 *ign, u64 *catch)
+/*
+ * SigIgn and SigCgt, under RCU.  sighand_struct is SLAB_TYPESAFE_BY_RCU:
+ * an exec in another thread (de_thread()) may give the task a new one and
+ * free the one being read, for another task to reuse.  So the scan counts
+ * only if sh is still the task's afterwards; else the new one is read.
+ */
+static void td_sigign_sigcatch(struct task_struct *task,
+			       struct sighand_struct *sh, u64 *ign, u64 *catch)
 {
-	struct k_sigaction *k = sh->action;
-	int i;
+	while (sh) {
+		struct k_sigaction *k = sh->action;
+		u64 i_mask = 0, c_mask = 0;
+		int i;
 
-	for (i = 1; i <= _NSIG; i++, k++) {
-		void __user *h = READ_ONCE(k->sa.sa_handler);
+		for (i = 1; i <= _NSIG; i++, k++) {
+			void __user *h = READ_ONCE(k->sa.sa_handler);
 
-		if (h == SIG_IGN)
-			*ign |= 1ULL << (i - 1);
-		else if (h != SIG_DFL)
-			*catch |= 1ULL << (i - 1);
+			if (h == SIG_IGN)
+				i_mask |= 1ULL << (i - 1);
+			else if (h != SIG_DFL)
+				c_mask |= 1ULL << (i - 1);
+		}
+		smp_rmb();	/* the handlers before the re-check */
+		if (rcu_dereference(task->sighand) == sh) {
+			*ign = i_mask;
+			*catch = c_mask;
+			return;
+		}
+		sh = rcu_dereference(task->sighand);
 	}
 }
 
@@ -300,7 +317,7 @@ int td_fill_stat(struct td_ctx *ctx, struct task_struct *task, bool whole)
 		ret = down_read_killable(&sig->exec_update_lock);
 		if (ret)
 			return ret;
-		permitted = td_ptrace_ok(task, PTRACE_MODE_READ_FSCREDS |
+		permitted = td_ptrace_ok(ctx, task, PTRACE_MODE_READ_FSCREDS |
 					 PTRACE_MODE_NOAUDIT);
 		mm = get_task_mm(task);
 		td_stat_mm(s, task, mm, permitted);
@@ -319,7 +336,8 @@ int td_fill_stat(struct td_ctx *ctx, struct task_struct *task, bool whole)
 	if (sh) {
 		nthreads = get_nr_threads(task);
 		if (!(ctx->req_flags & TASK_DIAG_REQ_NO_SIGHANDLERS))
-			td_sigign_sigcatch(sh, &s->sig_ignored, &s->sig_caught);
+			td_sigign_sigcatch(task, sh, &s->sig_ignored,
+					   &s->sig_caught);
 		s->rsslim = READ_ONCE(sig->rlim[RLIMIT_RSS].rlim_cur);
 		if (whole && (READ_ONCE(sig->flags) &
 			      (SIGNAL_GROUP_EXIT | SIGNAL_STOP_STOPPED)))
@@ -411,7 +429,7 @@ static u64 td_withheld(struct td_ctx *ctx, struct task_struct *task)
 	if (!td_visible(ctx, task, HIDEPID_NO_ACCESS))
 		return req;
 	if ((req & TD_GATED_PTRACE) &&
-	    !td_ptrace_ok(task, PTRACE_MODE_READ_FSCREDS))
+	    !td_ptrace_ok(ctx, task, PTRACE_MODE_READ_FSCREDS))
 		out |= req & TD_GATED_PTRACE;
 	if ((req & TD_GATED_DAC) && !td_dac_read_ok(task))
 		out |= req & TD_GATED_DAC;

@@ -65,7 +65,7 @@ int td_fill_wchan(struct td_ctx *ctx, struct task_struct *task, bool whole)
 	ret = down_read_killable(&task->signal->exec_update_lock);
 	if (ret)
 		return ret;
-	if (!td_ptrace_ok(task, PTRACE_MODE_READ_FSCREDS)) {
+	if (!td_ptrace_ok(ctx, task, PTRACE_MODE_READ_FSCREDS)) {
 		up_read(&task->signal->exec_update_lock);
 		ctx->withheld |= TASK_DIAG_SHOW_WCHAN;
 		return 0;
@@ -96,7 +96,7 @@ int td_fill_io(struct td_ctx *ctx, struct task_struct *task, bool whole)
 	ret = down_read_killable(&task->signal->exec_update_lock);
 	if (ret)
 		return ret;
-	if (!td_ptrace_ok(task, PTRACE_MODE_READ_FSCREDS)) {
+	if (!td_ptrace_ok(ctx, task, PTRACE_MODE_READ_FSCREDS)) {
 		up_read(&task->signal->exec_update_lock);
 		ctx->withheld |= TASK_DIAG_SHOW_IO;
 		return 0;

@@ -10,9 +10,7 @@
  * gets reading sequentially with the same chunk sizes, also when the task
  * rewrites its arguments meanwhile, and no reader holds a copy of it.
  */
-#include <linux/highmem.h>
 #include <linux/mm.h>
-#include <linux/mmap_lock.h>
 #include <linux/ptrace.h>
 #include <linux/sched/mm.h>
 #include <linux/sched/signal.h>
@@ -20,101 +18,23 @@
 #include <linux/uaccess.h>
 #include "td.h"
 
-#ifdef TD_HAVE_FOLLOW_PTE_MM
 /*
- * The bytes of mm at addr up to the end of its page (at most len), when
- * a present page of an anonymous, readable mapping holds them: copied
- * under the page-table lock, which keeps the page mapped, without gup's
- * reference, flag checks and page walk for huge and device pages (about
- * a third of the command line's samples in a ps aux under TCG, issue
- * 16).  0 for
- * anything else: access_remote_vm() then reads it, faulting it in or
- * refusing it as procfs does (FOLL_ANON: anonymous mappings only; no
- * FOLL_FORCE: readable ones only).
- */
-static int td_peek_remote(struct mm_struct *mm, unsigned long addr,
-			  char *dst, int len)
-{
-	unsigned long off = offset_in_page(addr);
-	struct vm_area_struct *vma;
-	spinlock_t *ptl;
-	pte_t *ptep, pte;
-	int n = 0;
-
-	if (!mmap_read_trylock(mm))
-		return 0;
-	vma = find_vma(mm, addr);
-	if (!vma || addr < vma->vm_start || !vma_is_anonymous(vma) ||
-	    !(vma->vm_flags & VM_READ) ||
-	    (vma->vm_flags & (VM_IO | VM_PFNMAP)) ||
-	    follow_pte(mm, addr, &ptep, &ptl))
-		goto out;
-	pte = ptep_get(ptep);
-	/* special (the zero page) and NUMA-hinting entries: gup's cases */
-	if (pte_present(pte) && !pte_special(pte) && !pte_protnone(pte)) {
-		char *kaddr = kmap_local_page(pte_page(pte));
-
-		n = min_t(int, len, PAGE_SIZE - off);
-		memcpy(dst, kaddr + off, n);
-		kunmap_local(kaddr);
-	}
-	pte_unmap_unlock(ptep, ptl);
-out:
-	mmap_read_unlock(mm);
-	return n;
-}
-#else
-static int td_peek_remote(struct mm_struct *mm, unsigned long addr,
-			  char *dst, int len)
-{
-	return 0;
-}
-#endif
-
-/* access_remote_vm(FOLL_ANON) of at most the rest of addr's page. */
-static int td_read_remote(struct mm_struct *mm, unsigned long addr,
-			  char *dst, int len)
-{
-	int got;
-
-	len = min_t(int, len, PAGE_SIZE - offset_in_page(addr));
-	got = td_peek_remote(mm, addr, dst, len);
-	if (got > 0)
-		return got;
-	return td_sym.access_remote_vm(mm, addr, dst, len, FOLL_ANON);
-}
-
-/*
- * Copy up to count bytes of mm at addr to dst (kernel memory), a page at
- * a time, stopping at the first unreadable byte.  *end is set on a short
- * read.  Returns the bytes copied or -errno.
+ * Copy up to count bytes of mm at addr to dst (kernel memory) with one
+ * access_remote_vm(FOLL_ANON) for the whole chunk (at most a read's
+ * buffer, 16 pages): one mmap lock and VMA lookup per chunk instead of
+ * per page.  FOLL_ANON refuses anything but anonymous mappings and no
+ * FOLL_FORCE unreadable ones, as procfs's read.  It stops at the first
+ * unreadable byte; *end is then set.  Returns the bytes copied.
  */
 static ssize_t td_copy_remote(struct mm_struct *mm, unsigned long addr,
 			      char *dst, size_t count, bool *end)
 {
-	ssize_t done = 0;
+	int want = min_t(size_t, count, TD_OUT_SIZE);
+	int got = td_sym.access_remote_vm(mm, addr, dst, want, FOLL_ANON);
 
-	while (count) {
-		int want = min_t(size_t, PAGE_SIZE - offset_in_page(addr),
-				 count);
-		int got = td_read_remote(mm, addr, dst + done, want);
-
-		if (got <= 0) {
-			*end = true;
-			break;
-		}
-		done += got;
-		addr += got;
-		count -= got;
-		if (got < want) {
-			*end = true;
-			break;
-		}
-		if (fatal_signal_pending(current))
-			return done ? done : -EINTR;
-		cond_resched();
-	}
-	return done;
+	if (got < want)
+		*end = true;
+	return got > 0 ? got : 0;
 }
 
 /*
@@ -174,7 +94,8 @@ static ssize_t td_cmdline_read(struct mm_struct *mm, size_t pos,
 	}
 	/* a non-NUL last argv byte marks a rewritten command line */
 	if (titled < 0)
-		titled = td_read_remote(mm, arg_end - 1, &c, 1) == 1 && c;
+		titled = td_sym.access_remote_vm(mm, arg_end - 1, &c, 1,
+						   FOLL_ANON) == 1 && c;
 	if (titled) {
 		bool short_read = false;
 
@@ -266,7 +187,8 @@ int td_fill_cmdline(struct td_ctx *ctx, struct task_struct *task, bool whole)
 
 	if (!s)
 		return -ENOMEM;
-	s->pid = get_pid(task_pid(task));
+	/* the task reference does not keep thread_pid: take it under RCU */
+	s->pid = get_task_pid(task, PIDTYPE_PID);
 	return 0;
 }
 
@@ -285,8 +207,8 @@ int td_fill_environ(struct td_ctx *ctx, struct task_struct *task, bool whole)
 	if (ret)
 		return ret;
 	mm = get_task_mm(task);
-	if (mm && mm != current->mm &&
-	    !td_ptrace_ok(task, PTRACE_MODE_READ_FSCREDS)) {
+	if (mm && (mm != current->mm || !td_is_opener(ctx)) &&
+	    !td_ptrace_ok(ctx, task, PTRACE_MODE_READ_FSCREDS)) {
 		mmput(mm);
 		up_read(&task->signal->exec_update_lock);
 		ctx->withheld |= TASK_DIAG_SHOW_ENVIRON;

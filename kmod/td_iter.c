@@ -70,6 +70,16 @@ int td_iter_init(struct td_ctx *ctx, u32 strategy, u32 pid)
 		put_task_struct(task);
 		return -ESRCH;
 	}
+	/*
+	 * hidepid=1: /proc/PID/task and .../children cannot be opened
+	 * (proc_pid_permission()'s EPERM); ONE is /proc/PID itself, whose
+	 * groups td_fill.c withholds
+	 */
+	if (strategy != TASK_DIAG_DUMP_ONE &&
+	    !td_visible(ctx, task, HIDEPID_NO_ACCESS)) {
+		put_task_struct(task);
+		return -EPERM;
+	}
 	if (strategy == TASK_DIAG_DUMP_THREAD ||
 	    strategy == TASK_DIAG_DUMP_PROC_THREAD) {
 		struct task_struct *leader;
@@ -261,13 +271,23 @@ struct task_struct *td_iter_next(struct td_ctx *ctx, bool *whole)
 					break;
 				td_put(&it->last);
 				it->index = 0;
+				it->sealed = !td_visible(ctx, it->group,
+							 HIDEPID_NO_ACCESS);
 				if (it->strategy ==
 				    TASK_DIAG_DUMP_ALL_PROC_THREAD) {
 					*whole = true;
 					return td_process_msg(it, it->group);
 				}
 			}
-			task = td_next_thread(it, it->group);
+			/*
+			 * hidepid=1 and a group the opener cannot enter: its
+			 * /proc/PID/task cannot be listed, so no thread of it
+			 * is, beyond the process /proc lists (the leader)
+			 */
+			task = NULL;
+			if (!it->sealed || (!it->index && it->strategy ==
+					    TASK_DIAG_DUMP_ALL_THREAD))
+				task = td_next_thread(it, it->group);
 			if (task)
 				return task;
 			td_put(&it->group);

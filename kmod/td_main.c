@@ -43,12 +43,17 @@ static void td_end(struct td_ctx *ctx)
 
 static int td_open(struct inode *inode, struct file *file)
 {
-	struct td_ctx *ctx = kzalloc(sizeof(*ctx), TD_GFP);
+	struct td_ctx *ctx;
+	int ret = td_lsm_unconfined();
 
+	if (ret)
+		return ret;
+	ctx = kzalloc(sizeof(*ctx), TD_GFP);
 	if (!ctx)
 		return -ENOMEM;
 	mutex_init(&ctx->lock);
 	ctx->cred = get_cred(file->f_cred);
+	ctx->opener = get_task_pid(current, PIDTYPE_TGID);
 	ctx->fs_info = proc_sb_info(inode->i_sb);
 	ctx->pid_ns = get_pid_ns(ctx->fs_info->pid_ns);
 	file->private_data = ctx;
@@ -63,6 +68,7 @@ static int td_release(struct inode *inode, struct file *file)
 	td_stage_free(&ctx->st);
 	put_pid_ns(ctx->pid_ns);
 	put_cred(ctx->cred);
+	put_pid(ctx->opener);
 	mutex_destroy(&ctx->lock);
 	kfree(ctx);
 	return 0;

@@ -8,12 +8,35 @@
 #include <linux/capability.h>
 #include <linux/sched/coredump.h>
 #include <linux/sched/mm.h>
+#include <linux/pid.h>
 #include <linux/ptrace.h>
+#include <linux/sched/signal.h>
+#include <linux/security.h>
+#include <linux/string.h>
 #include <linux/uidgid.h>
 #include "td.h"
 
-bool td_ptrace_ok(struct task_struct *task, unsigned int mode)
+/*
+ * Is current the process that opened the file?  Some of procfs's checks
+ * look at the reader itself, not its credentials: ptrace_may_access()
+ * lets a task into its own thread group, environ skips the check for the
+ * reader's own mm.  Those exceptions are the opener's only.
+ */
+bool td_is_opener(const struct td_ctx *ctx)
 {
+	return task_tgid(current) == ctx->opener;
+}
+
+bool td_ptrace_ok(const struct td_ctx *ctx, struct task_struct *task,
+		  unsigned int mode)
+{
+	/*
+	 * A descriptor read by another process: its own tasks are not the
+	 * opener's, and the check cannot be put without the shortcut for
+	 * them, so they are refused
+	 */
+	if (!td_is_opener(ctx) && same_thread_group(task, current))
+		return false;
 	return td_sym.ptrace_may_access(task, mode);
 }
 
@@ -27,12 +50,12 @@ bool td_visible(struct td_ctx *ctx, struct task_struct *task, int level)
 	struct proc_fs_info *fsi = ctx->fs_info;
 
 	if (fsi->hide_pid == HIDEPID_NOT_PTRACEABLE)
-		return td_ptrace_ok(task, PTRACE_MODE_READ_FSCREDS);
+		return td_ptrace_ok(ctx, task, PTRACE_MODE_READ_FSCREDS);
 	if (fsi->hide_pid < level)
 		return true;
 	if (in_group_p(fsi->pid_gid))
 		return true;
-	return td_ptrace_ok(task, PTRACE_MODE_READ_FSCREDS);
+	return td_ptrace_ok(ctx, task, PTRACE_MODE_READ_FSCREDS);
 }
 
 /*
@@ -91,4 +114,30 @@ bool td_dac_read_ok(struct task_struct *task)
 		return false;
 	return ns_capable(ns, CAP_DAC_OVERRIDE) ||
 	       ns_capable(ns, CAP_DAC_READ_SEARCH);
+}
+
+/*
+ * Security modules that label processes (AppArmor, SELinux, Smack) decide
+ * per task in procfs: each /proc/PID inode carries its task's label, and
+ * AppArmor mediates each path.  The module cannot put that question for
+ * every task, so it serves only openers that no such module confines: no
+ * label at all, or AppArmor's "unconfined".  Any other opener gets EACCES
+ * at open(), and ps and top then read procfs, where the policy applies.
+ */
+int td_lsm_unconfined(void)
+{
+	static const char unconfined[] = "unconfined";
+	char *label;
+	u32 secid = 0, len;
+	bool ok;
+
+	/* at open(), current is the opener (AppArmor has no cred_getsecid) */
+	security_current_getsecid_subj(&secid);
+	if (!secid)
+		return 0;
+	if (security_secid_to_secctx(secid, &label, &len))
+		return -EACCES;
+	ok = len == sizeof(unconfined) - 1 && !memcmp(label, unconfined, len);
+	security_release_secctx(label, len);
+	return ok ? 0 : -EACCES;
 }

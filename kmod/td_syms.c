@@ -22,9 +22,48 @@
 #include <linux/kprobes.h>
 #include <linux/static_call.h>
 #include <linux/proc_ns.h>
+#include <linux/cgroup.h>
+#include <linux/mm.h>
+#include <linux/oom.h>
+#include <linux/ptrace.h>
+#include <linux/swap.h>
+#include <linux/sched/autogroup.h>
+#include <linux/sched/cputime.h>
+#include <linux/sched/task.h>
+#include <linux/sched/task_stack.h>
+#include <asm/processor.h>
 #include "td.h"
 
 struct td_syms td_sym;
+
+/*
+ * The module calls what it finds by name through its own prototypes
+ * (TD_SYMS): a kernel update that changed one would build and then call
+ * with the wrong arguments.  Each one the kernel declares in a public
+ * header is compared with that declaration here, so such an update fails
+ * to build instead.  proc_task_name() alone has no public declaration
+ * (fs/proc/internal.h): its prototype was compared by hand with 6.1's and
+ * 6.12's, the series dkms.conf builds for.
+ */
+#define TD_PROTO(name, decl)						\
+	static_assert(__same_type(td_sym.name, &(decl)),		\
+		      "td_sym." #name " is not the kernel's " #decl)
+TD_PROTO(ptrace_may_access, ptrace_may_access);
+TD_PROTO(thread_group_cputime_adjusted, thread_group_cputime_adjusted);
+TD_PROTO(task_gtime, task_gtime);
+TD_PROTO(tasklist_lock, tasklist_lock);
+TD_PROTO(access_remote_vm, access_remote_vm);
+TD_PROTO(get_wchan, get_wchan);
+TD_PROTO(lookup_symbol_name, lookup_symbol_name);
+TD_PROTO(oom_badness, oom_badness);
+TD_PROTO(total_swap_pages, total_swap_pages);
+TD_PROTO(proc_cgroup_show, proc_cgroup_show);
+#ifdef CONFIG_SCHED_AUTOGROUP
+TD_PROTO(autogroup_show, proc_sched_autogroup_show_task);
+#endif
+TD_PROTO(get_task_exe_file, get_task_exe_file);
+TD_PROTO(put_task_stack, put_task_stack);
+TD_PROTO(kstk_esp, KSTK_ESP);
 
 /*
  * Calls into functions found by name are direct calls: each goes through
@@ -84,17 +123,21 @@ static void *td_lookup(const char *name)
 	return (void *)static_call(td_sc_kallsyms)(name);
 }
 
+/* the name of a namespace type's operations, checked as above */
+#define TD_NS_NAME(sym)							\
+	(BUILD_BUG_ON_ZERO(!__same_type(&(sym), td_sym.ns_ops[0])) + #sym)
+
 static const char *const td_ns_names[TD_NS_COUNT] = {
-	[TD_NS_CGROUP] = "cgroupns_operations",
-	[TD_NS_IPC] = "ipcns_operations",
-	[TD_NS_MNT] = "mntns_operations",
-	[TD_NS_NET] = "netns_operations",
-	[TD_NS_PID] = "pidns_operations",
-	[TD_NS_PID_CHILD] = "pidns_for_children_operations",
-	[TD_NS_TIME] = "timens_operations",
-	[TD_NS_TIME_CHILD] = "timens_for_children_operations",
-	[TD_NS_USER] = "userns_operations",
-	[TD_NS_UTS] = "utsns_operations",
+	[TD_NS_CGROUP] = TD_NS_NAME(cgroupns_operations),
+	[TD_NS_IPC] = TD_NS_NAME(ipcns_operations),
+	[TD_NS_MNT] = TD_NS_NAME(mntns_operations),
+	[TD_NS_NET] = TD_NS_NAME(netns_operations),
+	[TD_NS_PID] = TD_NS_NAME(pidns_operations),
+	[TD_NS_PID_CHILD] = TD_NS_NAME(pidns_for_children_operations),
+	[TD_NS_TIME] = TD_NS_NAME(timens_operations),
+	[TD_NS_TIME_CHILD] = TD_NS_NAME(timens_for_children_operations),
+	[TD_NS_USER] = TD_NS_NAME(userns_operations),
+	[TD_NS_UTS] = TD_NS_NAME(utsns_operations),
 };
 
 int td_syms_init(void)

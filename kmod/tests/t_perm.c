@@ -34,6 +34,9 @@
 
 static uint64_t groups;
 static pid_t fr, fu, fn, fo;	/* root, uid 1000, 1000 nodump, uid 1001 */
+static pid_t ft;		/* root, with 3 threads more */
+static pid_t ft_tids[8];	/* its threads, from /proc/ft/task */
+static int ft_n;
 
 struct cmp_arg {
 	const char *root;
@@ -150,6 +153,48 @@ static void unprivileged_proc(void)
 	exit(0);
 }
 
+/* messages of ft's group in an ALL_THREAD or ALL_PROC_THREAD dump */
+static int group_msgs(int fd, uint32_t strategy)
+{
+	char err[256];
+	struct set s = { .n = 0 };
+	int i, n = 0;
+
+	if (td_request(fd, TASK_DIAG_SHOW_BASE, strategy, 0, 3) ||
+	    td_collect(fd, 65536, 3, on_set, &s, err, sizeof(err)) < 0)
+		return -1;
+	for (i = 0; i < s.n; i++) {
+		int j;
+
+		for (j = 0; j < ft_n; j++)
+			n += s.p[i] == ft_tids[j];
+	}
+	return n;
+}
+
+/*
+ * Requests that open /proc/PID/task or .../children in procfs: refused
+ * as procfs refuses them (err), on root's tasks; allowed on one's own.
+ */
+static void listing_refused(int fd, const char *label, int err)
+{
+	static const uint32_t st[] = { TASK_DIAG_DUMP_THREAD,
+		TASK_DIAG_DUMP_PROC_THREAD, TASK_DIAG_DUMP_CHILDREN };
+	unsigned int i;
+
+	for (i = 0; i < sizeof(st) / sizeof(st[0]); i++) {
+		int r = td_request(fd, TASK_DIAG_SHOW_BASE, st[i], ft, 1);
+
+		if (!r && td_drain(fd, 65536) < 0)
+			r = -EIO;
+		check(r == err, "%s: strategy %u on root's threaded task: %d (want %d)",
+		      label, st[i], r, err);
+		r = td_request(fd, TASK_DIAG_SHOW_BASE, st[i], fu, 1);
+		check(r == 0 && td_drain(fd, 65536) >= 0,
+		      "%s: strategy %u on one's own task: %d", label, st[i], r);
+	}
+}
+
 static void hidepid(const char *root, int level, gid_t extra)
 {
 	char label[64];
@@ -172,9 +217,26 @@ static void hidepid(const char *root, int level, gid_t extra)
 		      "%s: ONE on a hidden task: ESRCH", label);
 		check(td_request(fd, groups, TASK_DIAG_DUMP_CHILDREN, fr, 1) ==
 		      -ESRCH, "%s: CHILDREN of a hidden task: ESRCH", label);
+		listing_refused(fd, label, -ESRCH);
+		check(group_msgs(fd, TASK_DIAG_DUMP_ALL_THREAD) == 0 &&
+		      group_msgs(fd, TASK_DIAG_DUMP_ALL_PROC_THREAD) == 0,
+		      "%s: no thread of a hidden process in the thread dumps",
+		      label);
 	} else {
 		check(in(&s, fr), "%s: root's task listed", label);
 		one(fd, root, fr, label, groups);
+	}
+	if (level == 1) {
+		/* /proc/PID listed, its task/ and children refused */
+		listing_refused(fd, label, -EPERM);
+		check(group_msgs(fd, TASK_DIAG_DUMP_ALL_THREAD) == 1 &&
+		      group_msgs(fd, TASK_DIAG_DUMP_ALL_PROC_THREAD) == 1,
+		      "%s: thread dumps give root's threaded process one message, no threads",
+		      label);
+	} else if (level == 2 && extra) {
+		listing_refused(fd, label, 0);
+		check(group_msgs(fd, TASK_DIAG_DUMP_ALL_THREAD) == 4,
+		      "%s: the gid= group lists every thread", label);
 	}
 	one(fd, root, fu, label, groups);
 	exit(0);
@@ -244,6 +306,14 @@ static void passed_fd(void)
 	check(ok && (t.withheld & GATED) == GATED &&
 	      (t.stat.stat_flags & TASK_DIAG_STAT_RESTRICTED),
 	      "passed descriptor keeps the opener's rights (withheld %#llx)",
+	      (unsigned long long)t.withheld);
+	/* root's own process: ptrace's same-group shortcut is not the opener's */
+	memset(&t, 0, sizeof(t));
+	ok = !td_request(fd, groups, TASK_DIAG_DUMP_ONE, getpid(), 4) &&
+	     td_collect(fd, 65536, 4, on_withheld, &t, err, sizeof(err)) == 1;
+	check(ok && (t.withheld & GATED) == (groups & GATED) &&
+	      (t.stat.stat_flags & TASK_DIAG_STAT_RESTRICTED),
+	      "passed descriptor: the reader's own process gets the opener's view (withheld %#llx)",
 	      (unsigned long long)t.withheld);
 	close(fd);
 	fd = td_open(NULL);
@@ -579,6 +649,7 @@ int main(void)
 	static const char *const a_u[] = { "--uid", "1000", NULL };
 	static const char *const a_n[] = { "--uid", "1000", "--nodump", NULL };
 	static const char *const a_o[] = { "--uid", "1001", NULL };
+	static const char *const a_t[] = { "--threads", "3", NULL };
 	struct task_diag_version v;
 	int fd;
 
@@ -594,6 +665,9 @@ int main(void)
 	fu = hold(a_u, NULL);
 	fn = hold(a_n, NULL);
 	fo = hold(a_o, NULL);
+	ft = hold(a_t, NULL);
+	ft_n = proc_threads(ft, ft_tids, 8);
+	check(ft_n == 4, "root's fixture has 4 threads (%d)", ft_n);
 
 	run(unprivileged_proc);
 	run(no_dac_caps);

@@ -3,7 +3,8 @@
 # KMOD_GUEST_EXTRA.  OUTDIR gets static ps and top (relinked from
 # BUILDDIR's objects), the fixture and runas helpers, terminfo, strace
 # with its libraries when the host has it, and run.sh, which the guest
-# runs as /extra/run.sh after the module's own tests.
+# runs as /extra/run.sh after the module's own tests (and through
+# lockdown.sh once more, after lockdown refused the module).
 #
 #   bash backends/task_diag/guest/prepare.sh /tmp/build-td /tmp/td-extra
 #   KMOD_GUEST_EXTRA=/tmp/td-extra bash kmod/check-kmod.sh
@@ -81,6 +82,10 @@ if command -v strace >/dev/null; then
 fi
 
 cp "$HERE/run.sh" "$OUT/run.sh"
+# the guest's init runs it once lockdown has refused the module
+printf '#!/bin/sh\ncd /extra && TD_ONLY=lockdown exec sh ./run.sh\n' \
+	>"$OUT/lockdown.sh"
+chmod 755 "$OUT/lockdown.sh"
 chmod 755 "$OUT/run.sh" "$OUT/ps" "$OUT/top" "$OUT/fixture" "$OUT/runas" \
 	"$OUT/fixture-tree"
 rm -f "$OUT/link.log"

@@ -136,6 +136,51 @@ case_ps() {
 	fi
 }
 
+# ---- TD_ONLY=lockdown: the guest's init calls this once lockdown (as
+# Secure Boot sets it) has refused the unsigned module: no
+# /proc/task-diag, ps and top by default answer as procfs does, and when
+# task_diag is named they say why with the message of ps(1) and top(1)
+if [ "${TD_ONLY:-}" = lockdown ]; then
+	[ -e /proc/task-diag ] && fail "lockdown: /proc/task-diag exists"
+	# BE as the backend (empty: the default), ps as pid $SELF, no
+	# PROCPS_TD_STRICT (the default backend says nothing)
+	lrun() {
+		echo $((SELF - 1)) >/proc/sys/kernel/ns_last_pid
+		PROCPS_BACKEND=$1 $X/runas -t 120 "$2" $X/ps -ef 2>&1
+	}
+	for who in root 1000; do
+		freeze_clock
+		lrun "" $who >/tmp/td.b.raw
+		lrun procfs $who >/tmp/td.a.raw
+		thaw_clock
+		stable /tmp/td.a.raw >/tmp/td.a
+		stable /tmp/td.b.raw >/tmp/td.b
+		if cmp -s /tmp/td.a /tmp/td.b && [ "$(wc -l </tmp/td.a)" -gt 5 ]; then
+			pass "lockdown: ps -ef as $who by default is procfs's ($(wc -l </tmp/td.a) lines)"
+		else
+			fail "lockdown: ps -ef as $who by default differs from procfs"
+			diff /tmp/td.a /tmp/td.b | head -6
+		fi
+	done
+	# the status each manual gives: ps 47, top 1
+	for p in ps top; do
+		args="-p 1" want_rc=47
+		[ $p = top ] && args="-b -n 1 -p 1" want_rc=1
+		# shellcheck disable=SC2086
+		PROCPS_BACKEND=task_diag $X/$p $args >/tmp/td.o 2>/tmp/td.e
+		rc=$?
+		want="$p: PROCPS_BACKEND=task_diag: /proc/task-diag does not exist (the task_diag module is not loaded)"
+		if [ $rc = $want_rc ] && [ "$(cat /tmp/td.e)" = "$want" ] &&
+		   [ ! -s /tmp/td.o ]; then
+			pass "lockdown: PROCPS_BACKEND=task_diag $p exits $rc with its manual's message"
+		else
+			fail "lockdown: PROCPS_BACKEND=task_diag $p: status $rc, stderr $(head -c 200 /tmp/td.e)"
+		fi
+	done
+	info "$npass passed, $nfail failed (lockdown)"
+	exit 0
+fi
+
 # ---- 2. the corpus (a function: TD_ONLY=corpus runs only this part)
 # Elapsed times, %CPU, and top's clock line and summary read
 # /proc/uptime, /proc/loadavg, /proc/stat and /proc/meminfo: the whole
