@@ -104,8 +104,10 @@ build() {
 			"$(obj lib_library_taskset "$src/library/taskset.c")" \
 			-lnl-3 ;;
 	escape)
+		# escape.c asks the profile (Debian 13's UTF-8 rules)
 		link escape "$(obj fuzz_escape "$src/fuzz/fuzz_escape.c")" \
-			"$(obj lib_library_escape "$src/library/escape.c")" ;;
+			"$(obj lib_library_escape "$src/library/escape.c")" \
+			"$(obj lib_library_profile "$src/library/profile.c")" ;;
 	esac
 }
 
