@@ -1,5 +1,6 @@
 /* The item table itself, generated from ITEM_LIST so that a field is
  * declared in exactly one place. */
+#include <stdlib.h>
 #include <stdint.h>
 #include <string.h>
 #include "items.h"
@@ -142,6 +143,58 @@ int task_move_block(struct task *dst, struct task *src, enum data_group g)
 	default:        return 0;
 	}
 #undef SWAP
+}
+
+/* Moves the fields of group g that live in the row itself: strings and
+ * blobs change owner (src's become NULL), the rest is copied. */
+static void move_row_fields(struct task *dst, struct task *src,
+			    enum data_group g)
+{
+	static const size_t sizes[] = {
+		[T_INT] = sizeof(int), [T_UINT] = sizeof(unsigned),
+		[T_LONG] = sizeof(long), [T_ULONG] = sizeof(unsigned long),
+		[T_ULL] = sizeof(unsigned long long),
+		[T_U64] = sizeof(uint64_t), [T_CHAR] = 1,
+		[T_STR] = TASK_COMM_MAX, [T_STRP] = sizeof(char *),
+		[T_BLOB] = sizeof(struct task_blob),
+	};
+
+	for (size_t i = 0; i < ITEM_COUNT; i++) {
+		const struct item_info *it = &item_table[i];
+		char *d = (char *)dst + it->offset, *s = (char *)src + it->offset;
+
+		if (it->group != g)
+			continue;
+		if (it->type == T_STRP)
+			free(*(char **)d);
+		else if (it->type == T_BLOB)
+			free(((struct task_blob *)d)->data);
+		memcpy(d, s, sizes[it->type]);
+		if (it->type == T_STRP || it->type == T_BLOB)
+			memset(s, 0, sizes[it->type]);
+	}
+}
+
+void task_move_groups(struct task *dst, struct task *src, group_mask groups)
+{
+	unsigned moved = 0;     /* bit per block already swapped */
+
+	for (int g = 0; g < GRP_COUNT; g++) {
+		enum task_block b = group_blocks[g];
+		group_mask bit = GROUP_BIT(g);
+
+		if (!(groups & bit))
+			continue;
+		/* a block holding two groups (status and its Vm lines)
+		 * moves once */
+		if (b == TB_CORE)
+			move_row_fields(dst, src, (enum data_group)g);
+		else if (!(moved & (1u << b)))
+			task_move_block(dst, src, (enum data_group)g);
+		moved |= 1u << b;
+		dst->groups_filled = (dst->groups_filled & ~bit) |
+				     (src->groups_filled & bit);
+	}
 }
 
 unsigned long long item_num(const struct task *t, enum item it)

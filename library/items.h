@@ -79,6 +79,9 @@ int task_own_blocks(struct task *t, group_mask g);
 /* Moves group g's block from src to dst (src gets dst's old one): 1, or
  * 0 when the group's fields live in the row itself. */
 int task_move_block(struct task *dst, struct task *src, enum data_group g);
+/* Moves the groups given from src into dst, blocks and fields (strings
+ * change owner), with their filled bits. */
+void task_move_groups(struct task *dst, struct task *src, group_mask groups);
 bool item_is_signed(enum item it);
 const char *item_str(const struct task *t, enum item it);
 

@@ -184,71 +184,6 @@ static void fix_kernel_comm(struct bpf_files *f, struct task *t)
 	t->comm[n] = '\0';
 }
 
-/* Moves the fields of group g from src to dst, strings changing owner. */
-static void take_group(struct task *dst, struct task *src,
-		       enum data_group g)
-{
-	group_mask bit = GROUP_BIT(g);
-
-	if (!task_move_block(dst, src, g)) {
-		for (int i = 0; i < ITEM_COUNT; i++) {
-			const struct item_info *it = &item_table[i];
-			static const size_t sizes[] = {
-				[T_INT] = sizeof(int), [T_UINT] = sizeof(unsigned),
-				[T_LONG] = sizeof(long),
-				[T_ULONG] = sizeof(unsigned long),
-				[T_ULL] = sizeof(unsigned long long),
-				[T_U64] = sizeof(uint64_t), [T_CHAR] = 1,
-				[T_STR] = TASK_COMM_MAX,
-				[T_STRP] = sizeof(char *),
-				[T_BLOB] = sizeof(struct task_blob),
-			};
-			char *d, *s;
-
-			if (it->group != g)
-				continue;
-			/* fields of the row itself: its own address is
-			 * the shared one's, so no allocation happens */
-			d = item_addr_own(dst, (enum item)i);
-			s = item_addr_own(src, (enum item)i);
-			if (!d || !s)
-				continue;
-			if (it->type == T_STRP)
-				free(*(char **)d);
-			else if (it->type == T_BLOB)
-				free(((struct task_blob *)d)->data);
-			memcpy(d, s, sizes[it->type]);
-			/* src no longer owns what moved */
-			if (it->type == T_STRP || it->type == T_BLOB)
-				memset(s, 0, sizes[it->type]);
-		}
-	}
-	dst->groups_filled = (dst->groups_filled & ~bit) |
-		(src->groups_filled & bit);
-}
-
-/* take_group() for each group of g; a block holding two of them (status
- * and its Vm lines) moves once. */
-static void take_groups(struct task *dst, struct task *src, group_mask g)
-{
-	unsigned blocks = 0;
-
-	for (int i = 0; i < GRP_COUNT; i++) {
-		enum task_block b = group_blocks[i];
-		group_mask bit = GROUP_BIT(i);
-
-		if (!(g & bit))
-			continue;
-		if (b != TB_CORE && (blocks & (1u << b))) {
-			dst->groups_filled = (dst->groups_filled & ~bit) |
-				(src->groups_filled & bit);
-			continue;
-		}
-		blocks |= 1u << b;
-		take_group(dst, src, (enum data_group)i);
-	}
-}
-
 /* Runs procfs over the rows' processes for f->merged and takes those
  * groups from its rows, pairing rows by (tgid, kind, tid). */
 static int merge_procfs(struct bpf_files *f, enum thread_mode mode,
@@ -292,7 +227,7 @@ static int merge_procfs(struct bpf_files *f, enum thread_mode mode,
 			    f->rows.v[k].is_thread_row == t->is_thread_row)
 				break;
 		if (k < f->rows.n && f->rows.v[k].tgid == t->tgid) {
-			take_groups(t, &f->rows.v[k], f->merged);
+			task_move_groups(t, &f->rows.v[k], f->merged);
 			if (k == j)
 				j++;
 		}

@@ -19,64 +19,6 @@ void td_fallback_release(struct td_fallback *fb)
 	memset(fb, 0, sizeof(*fb));
 }
 
-void td_move_group(struct task *dst, struct task *src, enum data_group g)
-{
-	/* a group with a block of its own moves whole */
-	if (task_move_block(dst, src, g))
-		goto filled;
-	for (size_t i = 0; i < ITEM_COUNT; i++) {
-		const struct item_info *it = &item_table[i];
-		char *d = (char *)dst + it->offset, *s = (char *)src + it->offset;
-		size_t size = 0;
-
-		if (it->group != g)
-			continue;
-		switch (it->type) {
-		case T_CHAR: size = sizeof(char); break;
-		case T_INT: case T_UINT: size = sizeof(int); break;
-		case T_LONG: case T_ULONG: size = sizeof(long); break;
-		case T_ULL: case T_U64: size = sizeof(unsigned long long); break;
-		case T_STR: size = TASK_COMM_MAX; break;
-		case T_STRP:
-			free(*(char **)d);
-			*(char **)d = *(char **)s;
-			*(char **)s = NULL;
-			continue;
-		case T_BLOB:
-			free(((struct task_blob *)d)->data);
-			*(struct task_blob *)d = *(struct task_blob *)s;
-			memset(s, 0, sizeof(struct task_blob));
-			continue;
-		}
-		memcpy(d, s, size);
-	}
-filled:
-	dst->groups_filled = (dst->groups_filled & ~GROUP_BIT(g)) |
-		(src->groups_filled & GROUP_BIT(g));
-}
-
-/* The fallback's groups from src into dst: a block that holds several of
- * them (status and its Vm lines) moves once. */
-static void move_groups(struct task *dst, struct task *src, group_mask groups)
-{
-	unsigned moved = 0;     /* bit per block already moved */
-
-	for (int g = 0; g < GRP_COUNT; g++) {
-		enum task_block b = group_blocks[g];
-		group_mask bit = GROUP_BIT(g);
-
-		if (!(groups & bit) || g == GRP_STAT)
-			continue;
-		if (b != TB_CORE && (moved & (1u << b))) {
-			dst->groups_filled = (dst->groups_filled & ~bit) |
-				(src->groups_filled & bit);
-			continue;
-		}
-		moved |= 1u << b;
-		td_move_group(dst, src, (enum data_group)g);
-	}
-}
-
 static int same_row(const struct task *a, const struct task *b)
 {
 	return a->tgid == b->tgid && a->tid == b->tid &&
@@ -147,7 +89,8 @@ int td_fallback_fill(struct td_fallback *fb, enum thread_mode mode, int all,
 				break;
 		if (k >= fb->rows.n || !same_row(&fb->rows.v[k], t))
 			continue;
-		move_groups(t, &fb->rows.v[k], fb->groups);
+		task_move_groups(t, &fb->rows.v[k],
+				 fb->groups & ~GROUP_BIT(GRP_STAT));
 		if (k == j)
 			j++;
 	}

@@ -22,7 +22,4 @@ void td_fallback_release(struct td_fallback *fb);
 int td_fallback_fill(struct td_fallback *fb, enum thread_mode mode, int all,
 		     struct task_set *out, size_t first);
 
-/* Moves the fields of group g from src into dst (strings change owner). */
-void td_move_group(struct task *dst, struct task *src, enum data_group g);
-
 #endif
