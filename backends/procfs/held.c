@@ -173,18 +173,15 @@ void held_scan_end(struct held_fds *h)
 	rebuild(h, want, true);
 }
 
-struct held_entry *held_get(struct held_fds *h, int tid, bool in_task)
+/* The entry of key, made if new; the caller holds the lock. */
+static struct held_entry *entry_locked(struct held_fds *h, uint64_t key)
 {
-	uint64_t key = make_key(tid, in_task);
 	struct held_entry *e;
 	size_t i;
 
-	pthread_mutex_lock(&h->lock);
 	if ((h->nused + 1) * 2 > h->nslots &&
-	    rebuild(h, h->nslots * 2, false) < 0) {
-		pthread_mutex_unlock(&h->lock);
+	    rebuild(h, h->nslots * 2, false) < 0)
 		return NULL;
-	}
 	for (i = slot_of(h, key); (e = h->slots[i]); i = (i + 1) & (h->nslots - 1))
 		if (e->key == key)
 			goto found;
@@ -200,8 +197,26 @@ struct held_entry *held_get(struct held_fds *h, int tid, bool in_task)
 found:
 	if (e)
 		e->gen = h->gen;
+	return e;
+}
+
+struct held_entry *held_get(struct held_fds *h, int tid, bool in_task)
+{
+	struct held_entry *e;
+
+	pthread_mutex_lock(&h->lock);
+	e = entry_locked(h, make_key(tid, in_task));
 	pthread_mutex_unlock(&h->lock);
 	return e;
+}
+
+void held_get_many(struct held_fds *h, const int *pids, size_t n,
+		   struct held_entry **out)
+{
+	pthread_mutex_lock(&h->lock);
+	for (size_t i = 0; i < n; i++)
+		out[i] = entry_locked(h, make_key(pids[i], false));
+	pthread_mutex_unlock(&h->lock);
 }
 
 /* Whether one more descriptor may be kept; counts it if so. */

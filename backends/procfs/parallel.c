@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "../../library/profile.h"
 #include "procfs_int.h"
 
 enum {
@@ -57,12 +58,25 @@ struct job {
 
 static void run_block(struct job *j, struct reader *r, size_t b)
 {
-	const struct procfs *p = j->p;
+	struct procfs *p = j->p;
 	size_t end = (b + 1) * BLOCK < p->npids ? (b + 1) * BLOCK : p->npids;
+	struct held_entry *entries[BLOCK];
+	/* each pid's own directory is read as a row, but in thread modes
+	 * where the main thread comes from task/PID */
+	bool prefetch = p->held && !(j->sel->threads == THREADS_ONLY &&
+				     profile.thread_main_from_task);
 
+	if (prefetch)
+		held_get_many(p->held, p->pids + b * BLOCK, end - b * BLOCK,
+			      entries);
 	for (size_t i = b * BLOCK; i < end; i++) {
 		int rc = 0;
 
+		if (prefetch) {
+			r->entry = entries[i - b * BLOCK];
+			r->entry_pid = p->pids[i];
+		}
+		r->gone = false;
 		if (j->slots) {
 			task_clear(&j->slots[i]);
 			j->filled[i] = read_process_row(r, j->sel, p->pids[i],
@@ -70,6 +84,8 @@ static void run_block(struct job *j, struct reader *r, size_t b)
 		} else {
 			rc = scan_one(r, j->sel, p->pids[i], &j->sets[b]);
 		}
+		if (r->gone)    /* out of the kept listing (relist.c) */
+			p->pids[i] = 0;
 		if (rc < 0) {
 			int none = 0;
 

@@ -35,6 +35,8 @@ static void procfs_release(void *state)
 	struct procfs *p = state;
 
 	held_free(p->held);
+	if (p->loadavg_fd >= 0)
+		close(p->loadavg_fd);
 	if (p->procfd >= 0)
 		close(p->procfd);
 	free(p->dents);
@@ -50,6 +52,8 @@ static void *procfs_prepare(group_mask groups)
 	if (!p)
 		return NULL;
 	p->groups = groups;
+	p->loadavg_fd = -1;
+	p->relist_ok = -1;
 	for (size_t i = 0; i < ITEM_COUNT; i++)
 		if (item_table[i].file &&
 		    (groups & GROUP_BIT(item_table[i].group)))
@@ -101,14 +105,28 @@ static int push_pid(struct procfs *p, int pid)
 	return 0;
 }
 
+static int push_listed(struct procfs *p, int pid, void *sel)
+{
+	if (!pid_listed(sel, pid))
+		return 0;
+	return push_pid(p, pid);
+}
+
 /* The pids to read: the listed ones, or (as a scan would find them)
  * ascending and once each, the order procfs lists its directories in;
  * or else /proc's own listing, filtered by the list if there is one. */
 static int collect_pids(struct procfs *p, const struct selection *sel)
 {
-	long nread;
 	size_t n;
 
+	p->listing_kept = false;
+	if (!sel->pids && sel->keep_open) {
+		int rc = relist_collect(p);
+
+		p->listing_kept = rc == 0;
+		if (rc != RELIST_FULL)
+			return rc;
+	}
 	p->npids = 0;
 	if (sel->pids && (sel->in_list_order || p->real_proc)) {
 		for (size_t i = 0; i < sel->npids; i++)
@@ -124,25 +142,7 @@ static int collect_pids(struct procfs *p, const struct selection *sel)
 		p->npids = n;
 		return 0;
 	}
-	if (lseek(p->procfd, 0, SEEK_SET) < 0)
-		return -errno;
-	while ((nread = syscall(SYS_getdents64, p->procfd, p->dents,
-				DENTS_BUF)) > 0) {
-		for (long off = 0; off < nread;) {
-			struct linux_dirent64 *d =
-				(struct linux_dirent64 *)(p->dents + off);
-			int pid = pid_of_name(d->d_name);
-
-			off += d->d_reclen;
-			if (pid < 0)
-				continue;
-			if (!pid_listed(sel, pid))
-				continue;
-			if (push_pid(p, pid) < 0)
-				return -ENOMEM;
-		}
-	}
-	return nread < 0 ? -errno : 0;
+	return list_pids(p, 0, DENTS_BUF, push_listed, (void *)sel);
 }
 
 /* The kinds of descriptor worth keeping: those of the files read for
@@ -182,12 +182,17 @@ static int procfs_scan(void *state, const struct selection *sel,
 		if (reader_init(&r, p) < 0)
 			rc = -ENOMEM;
 		for (size_t i = 0; rc == 0 && i < p->npids; i++) {
+			r.gone = false;
 			rc = scan_one(&r, sel, p->pids[i], out);
 			if (rc == 0)    /* the process and its threads */
 				task_set_commit(out);
+			if (r.gone && !sel->pids)
+				p->pids[i] = 0;
 		}
 		reader_release(&r);
 	}
+	if (!sel->pids)
+		relist_forget_gone(p);
 	if (p->held)
 		held_scan_end(p->held);
 	return rc;

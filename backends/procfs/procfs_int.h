@@ -37,6 +37,15 @@ struct procfs {
 	char *dents;            /* /proc's listing, read in the caller */
 	int *pids;              /* the pids of that listing, in its order */
 	size_t npids, pidcap;
+	/* relist.c: the listing kept from scan to scan */
+	signed char relist_ok;  /* -1: not checked yet */
+	int loadavg_fd;
+	unsigned relist_history;        /* scans since a wrap */
+	unsigned relist_scans;          /* partial listings since a full one */
+	long cursor_prev, cursor_prev2; /* the pid cursor at the last two */
+	/* this scan's pids are the kept listing (not /proc's own), where a
+	 * pid gone since may now name a thread: rows drop threads */
+	bool listing_kept;
 };
 
 /* What one scanning thread owns. */
@@ -45,6 +54,11 @@ struct reader {
 	char *buf;              /* file contents, grown on demand */
 	size_t bufcap;
 	char *tdents;           /* a process's task/ listing, on demand */
+	/* the kept-descriptor entry of the process directory read next
+	 * (held_get_many), or NULL: row.c looks it up */
+	struct held_entry *entry;
+	int entry_pid;
+	bool gone;              /* the last pid read had vanished */
 };
 
 int reader_init(struct reader *r, const struct procfs *p);
@@ -54,6 +68,20 @@ void reader_release(struct reader *r);
 ssize_t reader_read(struct reader *r, const char *path, int fd);
 /* The pid a /proc directory name stands for, or -1 (not a pid). */
 int pid_of_name(const char *name);
+/* Calls each() for every pid /proc lists from directory position pos
+ * on (0: all), reading bufsize bytes of the listing first, then
+ * DENTS_BUF at a time, until each() returns non-zero: 0, or -errno (a
+ * negative return of each()). */
+int list_pids(struct procfs *p, off_t pos, size_t bufsize,
+	      int (*each)(struct procfs *p, int pid, void *arg), void *arg);
+
+/* relist.c: for a scan that keeps its listing (top), adds to p->pids the
+ * pids that can be new since the last scans; 0, or RELIST_FULL when the
+ * whole of /proc must be listed instead. */
+enum { RELIST_FULL = 1 };
+int relist_collect(struct procfs *p);
+/* Drops the pids a scan found gone (set to 0) from the kept listing. */
+void relist_forget_gone(struct procfs *p);
 
 /* row.c */
 
@@ -94,6 +122,10 @@ void held_scan_end(struct held_fds *h);     /* closes the vanished */
 /* The entry of a task directory (in_task: PID/task/TID), made if new and
  * marked used by this scan; NULL if out of memory.  Thread-safe. */
 struct held_entry *held_get(struct held_fds *h, int tid, bool in_task);
+/* held_get of n process directories at once (one lock for a block of a
+ * parallel scan: taking it per task was 5 % of a top frame). */
+void held_get_many(struct held_fds *h, const int *pids, size_t n,
+		   struct held_entry **out);
 /* Reads file `which` at path into r->buf through e's descriptor, opening
  * (and keeping) it if needed.  Returns its length, or -1 if gone. */
 ssize_t held_read(struct held_fds *h, struct held_entry *e, struct reader *r,

@@ -2,6 +2,7 @@
  * reused buffer, and the names of /proc's pid directories. */
 #include <errno.h>
 #include <fcntl.h>
+#include <sys/syscall.h>
 #include <stdlib.h>
 #include <unistd.h>
 #include "procfs_int.h"
@@ -12,6 +13,9 @@ int reader_init(struct reader *r, const struct procfs *p)
 	r->bufcap = 4096;
 	r->buf = malloc(r->bufcap);
 	r->tdents = NULL;
+	r->entry = NULL;
+	r->entry_pid = 0;
+	r->gone = false;
 	return r->buf ? 0 : -1;
 }
 
@@ -76,4 +80,30 @@ int pid_of_name(const char *s)
 		v = v * 10 + (*s - '0');
 	}
 	return (int)v;
+}
+
+int list_pids(struct procfs *p, off_t pos, size_t bufsize,
+	      int (*each)(struct procfs *p, int pid, void *arg), void *arg)
+{
+	long nread;
+
+	if (lseek(p->procfd, pos, SEEK_SET) < 0)
+		return -errno;
+	while ((nread = syscall(SYS_getdents64, p->procfd, p->dents,
+				bufsize)) > 0) {
+		for (long off = 0; off < nread;) {
+			struct linux_dirent64 *d =
+				(struct linux_dirent64 *)(p->dents + off);
+			int pid = pid_of_name(d->d_name), rc;
+
+			off += d->d_reclen;
+			if (pid < 0)
+				continue;
+			rc = each(p, pid, arg);
+			if (rc)
+				return rc < 0 ? rc : 0;
+		}
+		bufsize = DENTS_BUF;    /* a first small read found more */
+	}
+	return nread < 0 ? -errno : 0;
 }

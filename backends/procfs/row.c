@@ -230,13 +230,19 @@ static int read_row(struct reader *r, const struct row_dirs *rd,
 		    struct task *t, bool judge)
 {
 	const struct procfs *p = r->p;
-	struct held_entry *e = p->held ? held_get(p->held, rd->tid_nr,
-						  rd->in_task) : NULL;
+	struct held_entry *e = NULL;
 	char path[PATH_MAXLEN];
 	ssize_t n;
 
+	if (r->entry && r->entry_pid == rd->tid_nr && !rd->in_task)
+		e = r->entry;
+	else if (p->held)
+		e = held_get(p->held, rd->tid_nr, rd->in_task);
+	r->entry = NULL;
+
 	make_path(path, rd->own, "stat");
 	n = read_row_file(r, e, HELD_STAT, path);
+	r->gone = n < 0;
 	if (n < 0 || parse_stat(r->buf, (size_t)n, t) < 0)
 		return -1;
 	if (e && !held_check_start(p->held, e, t->start_time)) {
@@ -266,56 +272,88 @@ static void int_to_str(char *out, int v)
 	*out = '\0';
 }
 
+/* Appends the row of thread TID (its directory name `name`) of the
+ * process listed as PID: 0, -1 if it vanished, or -ENOMEM. */
+static int read_thread_row(struct reader *r, int pid, int tgid,
+			   const char *piddir, const char *taskdir, int tid,
+			   const char *name, struct task_set *out)
+{
+	char dir[PATH_MAXLEN];
+	struct row_dirs rd;
+	struct task *t;
+
+	/* The leader's row is read from the process directory, whose stat
+	 * holds the whole process's times, as the reference shows it
+	 * (Debian 13's: its own, task/TID). */
+	if (tid == pid && !profile.thread_main_from_task)
+		strcpy(dir, piddir);
+	else
+		make_path(dir, taskdir, name);
+	rd = (struct row_dirs){ dir, piddir, name, tid,
+				tid != pid || profile.thread_main_from_task };
+	t = task_set_push(out);
+	if (!t)
+		return -ENOMEM;
+	if (read_row(r, &rd, t, false) < 0) {
+		task_set_pop(out);
+		return -1;
+	}
+	t->tid = tid;
+	t->tgid = tgid;
+	t->is_thread_row = 1;
+	return 0;
+}
+
 /* Appends a row for every thread of the process listed as PID (a
- * thread id under ps -q), whose tgid is TGID. */
+ * thread id under ps -q), whose tgid is TGID.  The main thread is read
+ * first: task/ lists it first, and if it is the only thread (one thread
+ * and not a zombie, whose other threads could outlive it) there is no
+ * listing to read. */
 static int scan_threads(struct reader *r, int pid, int tgid,
 			const char *piddir, struct task_set *out)
 {
-	char taskdir[PATH_MAXLEN], dir[PATH_MAXLEN];
-	int fd;
+	char taskdir[PATH_MAXLEN], name[16];
+	size_t first = out->n;
+	int fd, rc;
 	long nread;
 
+	/* (a thread id listed under ps -q: its whole group, as listed) */
+	bool main_first = pid == tgid;
+
+	make_path(taskdir, piddir, "task");
+	int_to_str(name, pid);
+	rc = main_first ? read_thread_row(r, pid, tgid, piddir, taskdir, pid,
+					  name, out) : -1;
+	if (rc == -ENOMEM)
+		return rc;
+	if (rc == 0 && out->v[first].nlwp == 1 && out->v[first].state != 'Z')
+		return 0;
 	if (!r->tdents && !(r->tdents = malloc(DENTS_BUF)))
 		return -ENOMEM;
-	make_path(taskdir, piddir, "task");
 	fd = openat(r->p->procfd, taskdir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (fd < 0)
+	if (fd < 0) {
+		task_set_truncate(out, first);
+		r->gone = true;
 		return 0;
+	}
 	while ((nread = syscall(SYS_getdents64, fd, r->tdents, DENTS_BUF)) > 0) {
 		for (long off = 0; off < nread;) {
 			struct linux_dirent64 *d =
 				(struct linux_dirent64 *)(r->tdents + off);
 			int tid = pid_of_name(d->d_name);
-			struct row_dirs rd;
-			struct task *t;
 
 			off += d->d_reclen;
-			if (tid < 0)
-				continue;
-			/* The leader's row is read from the process directory,
-			 * whose stat holds the whole process's times, as the
-			 * reference shows it (Debian 13's: its own, task/TID). */
-			if (tid == pid && !profile.thread_main_from_task)
-				strcpy(dir, piddir);
-			else
-				make_path(dir, taskdir, d->d_name);
-			rd = (struct row_dirs){ dir, piddir, d->d_name, tid,
-						tid != pid || profile.thread_main_from_task };
-			t = task_set_push(out);
-			if (!t) {
+			if (tid < 0 || (tid == pid && main_first))
+				continue;       /* read above */
+			if (read_thread_row(r, pid, tgid, piddir, taskdir, tid,
+					    d->d_name, out) == -ENOMEM) {
 				close(fd);
 				return -ENOMEM;
 			}
-			if (read_row(r, &rd, t, false) < 0) {
-				task_set_pop(out);
-				continue;
-			}
-			t->tid = tid;
-			t->tgid = tgid;
-			t->is_thread_row = 1;
 		}
 	}
 	close(fd);
+	r->gone = false;        /* a thread may be; the process is not */
 	return 0;
 }
 
@@ -351,7 +389,8 @@ int read_process_row(struct reader *r, const struct selection *sel, int pid,
 	int_to_str(dir, pid);
 	if (read_row(r, &(struct row_dirs){ dir, dir, dir, pid, false }, t,
 		     sel->accept != NULL) < 0 ||
-	    (sel->leaders_only && is_thread_of_other(t))) {
+	    ((sel->leaders_only || r->p->listing_kept) &&
+	     is_thread_of_other(t))) {
 		task_free_strings(t);
 		task_clear(t);
 		return -1;
@@ -382,8 +421,8 @@ int scan_one(struct reader *r, const struct selection *sel, int pid,
 
 		rc = scan_threads(r, pid, tgid > 0 ? tgid : pid, dir, out);
 		/* the row read from the listed directory is the leader's */
-		for (size_t i = first; rc == 0 && sel->leaders_only &&
-		     i < out->n; i++)
+		for (size_t i = first; rc == 0 &&
+		     (sel->leaders_only || r->p->listing_kept) && i < out->n; i++)
 			if (out->v[i].tid == pid && is_thread_of_other(&out->v[i]))
 				task_set_truncate(out, first);
 		return rc;
