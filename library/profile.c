@@ -28,5 +28,6 @@ const struct profile profile =
 		.top_help_404 = true,
 		.top_combine_groups_of_n = true,
 		.ps_date_format = true,
+		.ps_signames = true,
 	};
 #endif

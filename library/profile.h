@@ -17,6 +17,8 @@ struct profile {
 	bool users_logind, users_zero_plural;
 	/* ps: -D/--date-format, and lstart through strftime in the locale. */
 	bool ps_date_format;
+	/* ps --signames: signal columns as names (src/ps/signames.c) */
+	bool ps_signames;
 	/* top's help screen: 4.0.4's lines for the toggles ('5') and the
 	 * last commands (^P) */
 	bool top_help_404;
