@@ -25,8 +25,11 @@ const struct profile profile =
 		.thread_main_from_task = true,
 		.utf8_per_byte = true,
 		.top_bad_option_fails = true,
+		.top_clear_rest_by_newline = true,
+		.top_single_repaint = true,
 		.top_help_404 = true,
 		.top_combine_groups_of_n = true,
 		.ps_date_format = true,
+		.ps_signames = true,
 	};
 #endif

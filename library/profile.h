@@ -17,6 +17,8 @@ struct profile {
 	bool users_logind, users_zero_plural;
 	/* ps: -D/--date-format, and lstart through strftime in the locale. */
 	bool ps_date_format;
+	/* ps --signames: signal columns as names (src/ps/signames.c) */
+	bool ps_signames;
 	/* top's help screen: 4.0.4's lines for the toggles ('5') and the
 	 * last commands (^P) */
 	bool top_help_404;
@@ -26,6 +28,18 @@ struct profile {
 	/* top: an option getopt refuses ends it with status 1, nothing on
 	 * stdout (4.0.2: status 0, batch mode's closing newline) */
 	bool top_bad_option_fails;
+	/* top: the rows a short task area leaves are cleared by a newline
+	 * after the last row and one clear-to-end (4.0.2: row by row); it
+	 * shows when no column fits, whose rows reach the bottom: the
+	 * newline scrolls the screen one more row */
+	bool top_clear_rest_by_newline;
+	/* top: one frame after a key, not a second at once when the key
+	 * changed the layout: the frame after a key that opens, switches or
+	 * closes a bottom window (^K, ^N, ^G, ^L...), or after a resize or
+	 * '=', is drawn without the window's room, the window over it (any
+	 * rows it needs); the room is made at the next frame (4.0.2 draws
+	 * the frame again at once) */
+	bool top_single_repaint;
 	/* UTF-8 locales: the library's escaping of command lines,
 	 * environments, cgroups and names replaces only a bad byte with '?'
 	 * (4.0.2: every byte from the first bad lead on), checks

@@ -96,6 +96,8 @@ static const char help_output[] =
 static const char help_output_date[] =
 	" -D, --date-format <format>\n"
 	"                      lstart's date, as strftime(3) formats it\n";
+static const char help_output_signames[] =
+	" --signames           signal columns as names\n";
 
 static const char help_threads[] =
 	"\nShowing threads:\n"
@@ -125,6 +127,8 @@ void show_help(const char *topic)
 		fputs(help_output, stdout);
 		if (profile.ps_date_format)
 			fputs(help_output_date, stdout);
+		if (profile.ps_signames)
+			fputs(help_output_signames, stdout);
 	}
 	if (all || !strcmp(t, "t") || !strcmp(t, "threads"))
 		fputs(help_threads, stdout);

@@ -15,6 +15,7 @@
 #include "options.h"
 #include "personality.h"
 #include "output.h"
+#include "signames.h"
 #include "mthreads.h"
 #include "select.h"
 #include "signals.h"
@@ -195,7 +196,10 @@ int main(int argc, char **argv)
 						   : "%a %b %e %H:%M:%S %Y";
 	ctx.user_is_number = ctx.wchan_is_number = args.numeric_names;
 	ctx.forest_type = args.forest;
+	ctx.signal_names = args.signal_names;
 	fit_columns(fmt.columns);
+	if (args.signal_names && thread_mode(&args) == THREADS_AFTER)
+		signames_thread_check(fmt.columns);
 
 	req = make_request(&args, &fmt);
 	if (!req) {

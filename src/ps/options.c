@@ -465,7 +465,7 @@ enum {
 	G_Group, G_User, G_cols, G_columns, G_context, G_cumulative,
 	G_date_format, G_deselect, G_forest, G_format, G_group, G_header,
 	G_help, G_info, G_lines, G_no_header, G_pid, G_ppid, G_quick_pid, G_rows, G_sid,
-	G_sort, G_tty, G_user, G_version, G_width,
+	G_signames, G_sort, G_tty, G_user, G_version, G_width,
 };
 
 static const struct gnu_opt gnu_opts[] = {
@@ -483,7 +483,8 @@ static const struct gnu_opt gnu_opts[] = {
 	{ "noheader", G_no_header }, { "noheaders", G_no_header },
 	{ "noheading", G_no_header }, { "noheadings", G_no_header },
 	{ "pid", G_pid }, { "ppid", G_ppid }, { "quick-pid", G_quick_pid },
-	{ "rows", G_rows }, { "sid", G_sid }, { "sort", G_sort },
+	{ "rows", G_rows }, { "sid", G_sid }, { "signames", G_signames },
+	{ "sort", G_sort },
 	{ "tty", G_tty }, { "user", G_user }, { "version", G_version },
 	{ "width", G_width },
 };
@@ -491,7 +492,11 @@ static const struct gnu_opt gnu_opts[] = {
 /* The long options only a profile has (Debian 13's 4.0.4). */
 static bool gnu_in_profile(int id)
 {
-	return id != G_date_format || profile.ps_date_format;
+	if (id == G_date_format)
+		return profile.ps_date_format;
+	if (id == G_signames)
+		return profile.ps_signames;
+	return true;
 }
 
 static const char *parse_gnu(struct parser *p)
@@ -512,7 +517,8 @@ static const char *parse_gnu(struct parser *p)
 		return "unknown gnu long option";
 	switch (o->id) {
 	case G_context: case G_cumulative: case G_deselect: case G_forest:
-	case G_header: case G_info: case G_no_header: case G_version:
+	case G_header: case G_info: case G_no_header: case G_signames:
+	case G_version:
 		takes_arg = 0;
 		break;
 	case G_help:
@@ -569,6 +575,9 @@ static const char *parse_gnu(struct parser *p)
 		return NULL;
 	case G_cumulative:
 		a->cumulative = true;
+		return NULL;
+	case G_signames:
+		a->signal_names = true;
 		return NULL;
 	case G_deselect:
 		a->negate = true;

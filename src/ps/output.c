@@ -30,12 +30,12 @@ void output_release(void)
 	outbase = outbuf = NULL;
 }
 
-void fit_columns(const struct column *cols)
+void fit_columns(struct column *cols)
 {
 	unsigned total = 0, signals = 0;
 	int was_normal = 0;
 
-	for (const struct column *c = cols; c; c = c->next) {
+	for (struct column *c = cols; c; c = c->next) {
 		if (c->align == AL_NONE) {      /* AIX text: no gap */
 			total += (unsigned)c->width;
 			was_normal = 0;
@@ -43,6 +43,14 @@ void fit_columns(const struct column *cols)
 		}
 		if (c->align == AL_SIGNAL)
 			signals++;
+		/* names: at least 27 cells, text-like (left, the last one to
+		 * the end of the line) */
+		if (c->align == AL_SIGNAL && ctx.signal_names) {
+			if (c->width < 27)
+				c->width = 27;
+			c->align = AL_UNLIMITED;
+			c->names_signals = true;
+		}
 		if (c->align == AL_UNLIMITED && !c->next)
 			total += 3;
 		else

@@ -38,6 +38,7 @@ struct ps_context {
 	bool bsd_c, bsd_e, cumulative;
 	bool user_is_number, wchan_is_number;
 	bool wide_signals;
+	bool signal_names;              /* --signames (debian13) */
 	int screen_cols, screen_rows;
 	int active_cols;
 	char forest_prefix[1024];       /* set per row by the tree walk */
@@ -75,7 +76,7 @@ static inline bool row_key_same(struct row_key *k, const struct task *t)
 /* Prints one row (t != NULL) or the header (t == NULL) to stdout. */
 void show_row(const struct column *cols, const struct task *t);
 /* Decides active_cols and wide_signals from the columns and screen. */
-void fit_columns(const struct column *cols);
+void fit_columns(struct column *cols);
 /* Frees the output buffer (before exit, for leak checkers). */
 void output_release(void);
 /* The cells of the row being written, to stdout (a crash's last words). */

@@ -89,6 +89,7 @@ struct column {
 	const char *header;       /* may differ from spec->header */
 	int width;
 	enum align align;
+	bool names_signals;       /* a signal column under --signames */
 	struct column *next;
 };
 
@@ -175,6 +176,7 @@ struct ps_args {
 	bool numeric_names;     /* n */
 	bool cumulative;        /* S --cumulative */
 	const char *date_format; /* -D, --date-format (debian13); NULL */
+	bool signal_names;       /* --signames (debian13) */
 	char forest;            /* 0, 'b' (f, --forest) or 'u' (-H) */
 	int header;             /* -1 default, 0 none, 1 repeat */
 	int w_count;            /* w ww */

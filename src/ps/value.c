@@ -8,6 +8,7 @@
 #include "library/profile.h"
 #include "mthreads.h"
 #include "print.h"
+#include "signames.h"
 
 /* Decimal digits without printf: this runs for most cells of a row.
  * The length is found first, so the digits go straight to buf, two at
@@ -85,6 +86,12 @@ static int fmt_hex(char *buf, unsigned long long v, int width)
  * dropped. */
 int sigset_cell(struct out *o, uint64_t mask)
 {
+	if (ctx.signal_names) {
+		int n = signame_cell(o->buf, mask, o->max_rightward);
+
+		if (n >= 0)
+			return n;
+	}
 	if (ctx.wide_signals)
 		return fmt_hex(o->buf, mask, 16);
 	if (mask >> 32) {

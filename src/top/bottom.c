@@ -1,5 +1,6 @@
 #include <stdio.h>
 #include <string.h>
+#include "library/profile.h"
 #include "bottom.h"
 #include "fields.h"
 #include "frame.h"
@@ -35,6 +36,8 @@ void bottom_log(const char *msg)
 void bottom_close(void)
 {
 	shown = 0;
+	if (profile.top_single_repaint)
+		Bottom_rows = 0;
 }
 
 bool bottom_key(int key)
@@ -44,6 +47,10 @@ bool bottom_key(int key)
 		return false;
 	shown = shown == key ? 0 : key;
 	target = Top_row ? Top_row->t->tid : 0;
+	/* Debian 13's top draws the frame after the key without the
+	 * window's room (bottom_show) */
+	if (profile.top_single_repaint)
+		Bottom_rows = 0;
 	scr_invalidate();
 	return true;
 }
@@ -117,7 +124,7 @@ void bottom_show(void)
 {
 	static char text[TEXT_MAX];
 	char title[128];
-	int cols = Screen_cols, lines, row, len;
+	int cols = Screen_cols, lines, row, len, top;
 
 	changed = false;
 	if (!shown || cols < 1) {
@@ -128,17 +135,23 @@ void bottom_show(void)
 	contents(title, sizeof(title), text, sizeof(text));
 	len = (int)strlen(text);
 	lines = (len + cols - 1) / cols;
-	if (Bottom_rows != lines + 1) {
-		/* the task area must shrink first */
-		Bottom_rows = lines + 1;
-		changed = true;
-		return;
-	}
 	/* drawn up from the last row, over whatever lies there, but never
 	 * over the message row and the header: its top is cut instead */
+	top = Msg_row + 1;
+	if (Bottom_rows != lines + 1) {
+		/* the task area must shrink first; Debian 13's top draws it
+		 * over the frame it has, anywhere, until the next one */
+		Bottom_rows = lines + 1;
+		changed = true;
+		if (!profile.top_single_repaint)
+			return;
+		top = -1;
+	}
 	row = Screen_rows - 1 - lines;
-	if (row > Msg_row + 1) {
+	if (row > top) {
 		scr_goto(0, row);
+		if (top < 0)
+			scr_puts(scr_clr_eos());
 		/* written whole: one wider than the screen wraps, and past
 		 * the last row scrolls the screen, so every row is to be
 		 * written again */
@@ -148,7 +161,7 @@ void bottom_show(void)
 		scr_row_dirty(row);
 	}
 	for (int i = 0; i < lines; i++) {
-		if (++row <= Msg_row + 1)
+		if (++row <= top)
 			continue;
 		scr_goto(0, row);
 		if (row == Screen_rows - lines)

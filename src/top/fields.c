@@ -586,6 +586,11 @@ static int cell_width(int f, const struct frame *fr)
 	return fields[f].width < 0 ? fr->varcolsz : field_width(f);
 }
 
+const char *field_pad(int f, const char *s)
+{
+	return fmt_pad(s, field_width(f), true);
+}
+
 const char *field_header(int f, const struct frame *fr)
 {
 	return fmt_pad(fields[f].head, cell_width(f, fr),

@@ -49,6 +49,9 @@ int field_by_name(const char *name);
 const char *field_cell(int f, const struct row *r, const struct frame *fr);
 /* The header cell, the same width. */
 const char *field_header(int f, const struct frame *fr);
+/* s padded to field f's own width (not the variable columns' shared
+ * one), justified right. */
+const char *field_pad(int f, const char *s);
 
 /* Seconds since boot at the last reap, for sorting by %CUU/%CUC. */
 extern double Sort_uptime;

@@ -11,7 +11,8 @@ struct filter {
 	int field;
 	char op;                /* '=', '<' or '>' */
 	bool negate, nocase;
-	char value[VALUE_MAX];
+	/* for '<' and '>', padded as the field's cells are when added */
+	char value[VALUE_MAX + 16];
 	char text[VALUE_MAX + 16];      /* as typed, for ^O */
 };
 
@@ -44,7 +45,13 @@ const char *filter_add(int win, const char *spec, bool nocase)
 		return msg;
 	}
 	f.op = *op;
-	snprintf(f.value, sizeof(f.value), "%s", op + 1);
+	snprintf(f.value, sizeof(f.value), "%.*s", VALUE_MAX - 1, op + 1);
+	/* the reference orders the shown text, padding and all, against
+	 * the value padded to the field's width, right-justified whatever
+	 * 'J'/'j' say: "   9 " sorts below " 0.0 " and "0.0  " */
+	if (f.op != '=')
+		snprintf(f.value, sizeof(f.value), "%s",
+			 field_pad(f.field, f.value));
 	snprintf(f.text, sizeof(f.text), "%s", spec);
 	filters[win][nfilters[win]++] = f;
 	return NULL;
@@ -70,41 +77,19 @@ void filter_list(int win, char *buf, size_t size)
 					i ? " + " : "", filters[win][i].text);
 }
 
-/* The cell's text without its padding. */
-static void cell_text(char *out, size_t size, const struct filter *f,
-		      const struct row *r, const struct frame *fr)
-{
-	const char *s = field_cell(f->field, r, fr);
-	size_t n;
-
-	while (*s == ' ')
-		s++;
-	snprintf(out, size, "%s", s);
-	n = strlen(out);
-	while (n && out[n - 1] == ' ')
-		out[--n] = '\0';
-}
-
 static bool one_pass(const struct filter *f, const struct row *r,
 		     const struct frame *fr)
 {
-	char text[512];
+	const char *text = field_cell(f->field, r, fr);
 	bool hit;
 
-	cell_text(text, sizeof(text), f, r, fr);
 	if (f->op == '=') {
 		hit = f->nocase ? strcasestr(text, f->value) != NULL :
 				  strstr(text, f->value) != NULL;
 	} else {
-		char *e1, *e2;
-		double a = strtod(text, &e1), b = strtod(f->value, &e2);
-		int c;
+		int c = f->nocase ? strcasecmp(text, f->value) :
+				    strcmp(text, f->value);
 
-		if (!*e1 && !*e2 && e1 != text && e2 != f->value)
-			c = (a > b) - (a < b);
-		else
-			c = f->nocase ? strcasecmp(text, f->value) :
-					strcmp(text, f->value);
 		hit = f->op == '<' ? c < 0 : c > 0;
 	}
 	return hit != f->negate;

@@ -8,6 +8,7 @@
 #include "bottom.h"
 #include "filter.h"
 #include "fmt.h"
+#include "library/profile.h"
 #include "frame.h"
 #include "rcfile.h"
 #include "screen.h"
@@ -505,7 +506,12 @@ void frame_make(void)
 			Task_rows = 0;
 		show_windows(&fr, Task_rows + (nofit && Task_rows > 0));
 		/* then it clears the task rows' places on the screen */
-		for (int i = Msg_row + 2; nofit && i < Screen_rows; i++) {
+		if (nofit && Task_rows > 0 && profile.top_clear_rest_by_newline) {
+			scr_puts("\n");
+			scr_puts(scr_clr_eos());
+		}
+		for (int i = Msg_row + 2; nofit && i < Screen_rows &&
+		     !profile.top_clear_rest_by_newline; i++) {
 			scr_goto(0, i);
 			scr_puts(scr_clr_eol());
 		}

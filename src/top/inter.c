@@ -1,4 +1,5 @@
 #include <stdio.h>
+#include "library/profile.h"
 #include "bottom.h"
 #include "frame.h"
 #include "inter.h"
@@ -31,7 +32,7 @@ int interactive(void)
 		if (xwidth_grew())
 			frame_make();
 		bottom_show();
-		if (bottom_changed()) {
+		if (bottom_changed() && !profile.top_single_repaint) {
 			frame_make();
 			bottom_show();
 		}
