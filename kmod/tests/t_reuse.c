@@ -332,8 +332,10 @@ static void scenario(const char *ns, int fd, uint32_t strategy, int threads,
 /*
  * The exiting group's threads leave one after another, as fast as the
  * kernel lets them: the first when its gate closes, each of the others
- * when the one before it has gone (all at once, 2,000 runnable threads
- * starve the guest's RCU kthread under TCG: a stall report, not a bug).
+ * when the one before it has gone.  Released all at once, 3,000
+ * runnable threads starved the guest's RCU grace-period kthread under
+ * TCG on a loaded host (a stall report, "All QSes seen ... kthread
+ * starved": no reader held RCU, the kthread got no CPU).
  */
 static int gate[2];
 static void *first_out(void *arg)
