@@ -12,6 +12,7 @@
 #include "tdlib.h"
 
 int td_passes, td_fails;
+void (*td_after_read)(const char *buf, size_t n);
 
 static void vreport(int ok, const char *fmt, va_list ap)
 {
@@ -248,6 +249,8 @@ long td_collect(int fd, size_t bufsize, uint32_t seq, td_task_cb cb,
 		}
 		if (n == 0)
 			break;
+		if (td_after_read)
+			td_after_read(buf, n);
 		while (off < (size_t)n) {
 			struct nlmsghdr h;
 			struct task_diag_msg m;

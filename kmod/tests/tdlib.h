@@ -52,6 +52,12 @@ int td_write_raw(int fd, const void *buf, size_t len);
  */
 long td_collect(int fd, size_t bufsize, uint32_t seq, td_task_cb cb,
 		void *arg, char *err, size_t errlen);
+/*
+ * Called by td_collect() after each read() with the bytes it returned,
+ * before they are parsed (tests that change tasks between two reads of
+ * an answer); NULL: none.
+ */
+extern void (*td_after_read)(const char *buf, size_t n);
 /* Drain and discard; returns bytes read or -errno. */
 long td_drain(int fd, size_t bufsize);
 /* Version handshake; 0 or -errno. */
