@@ -195,8 +195,9 @@ static int procfs_rows(struct bpf_state *s, const struct selection *sel,
 }
 
 /* Every process's rows into s->all (pid 1's into s->init when the pass
- * had none): 0 or -errno. */
-static int build_rows(struct bpf_state *s, enum thread_mode mode)
+ * had none), with the groups of want: 0 or -errno. */
+static int build_rows(struct bpf_state *s, enum thread_mode mode,
+		      group_mask want)
 {
 	ssize_t n = dump_records(s);
 
@@ -230,7 +231,7 @@ static int build_rows(struct bpf_state *s, enum thread_mode mode)
 			return rc;
 		i = k;
 	}
-	if (s->cmd) {
+	if (s->cmd && (want & GROUP_BIT(GRP_CMDLINE))) {
 		ssize_t len = bpf_dump(s->cmd, &s->cmdbuf, &s->cmdcap);
 		int rc = len < 0 ? (int)len
 				 : bpf_cmdline_rows(s->cmdbuf, (size_t)len, &s->all);
@@ -238,7 +239,7 @@ static int build_rows(struct bpf_state *s, enum thread_mode mode)
 		if (rc)
 			return rc;
 	}
-	return bpf_files_fill(s->files, mode, &s->all, 0);
+	return bpf_files_fill(s->files, mode, &s->all, 0, want);
 }
 
 /* Hands the rows of set the selection keeps on to out, a process at a
@@ -279,7 +280,9 @@ static int bpf_scan(void *state, const struct selection *sel,
 		return rc;
 	if (sel->pids || s->fallback)
 		return procfs_rows(s, sel, out);
-	rc = build_rows(s, sel->threads);
+	/* the groups every row needs now; fill() reads the others for the
+	 * rows the program shows */
+	rc = build_rows(s, sel->threads, sel->groups ? sel->groups : s->groups);
 	if (rc == 0)
 		rc = select_rows(&s->init, sel, out);
 	if (rc == 0)
@@ -289,11 +292,26 @@ static int bpf_scan(void *state, const struct selection *sel,
 	return rc;
 }
 
+/* The groups a scan left out (sel->groups), for the rows the program
+ * shows: procfs's reads of each row's files, as the scan's own would
+ * be (the iterator's groups are always there). */
+static int bpf_fill(void *state, const struct selection *sel,
+		    struct task *const *rows, size_t n, group_mask groups)
+{
+	struct bpf_state *s = state;
+
+	if (!s->procfs && !(s->procfs = procfs_backend.prepare(s->groups)))
+		return -errno;
+	return procfs_backend.fill(s->procfs, sel, rows, n,
+				   groups & ~BPF_GROUPS);
+}
+
 const struct backend_ops bpf_backend = {
 	.name = "bpf",
 	.probe = bpf_probe,
 	.prepare = bpf_prepare,
 	.scan = bpf_scan,
 	.release = bpf_release,
+	.fill = bpf_fill,
 	.explain = bpf_explain,
 };
