@@ -7,16 +7,24 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
 #include "bpf_int.h"
 
 /* auto takes this backend only on machines with at least this many
- * tasks, where one pass (and the load) costs less than procfs's reads.
- * 0: never (no break-even point measured on CI's machine yet). */
-#define BPF_AUTO_MIN_TASKS 0
+ * tasks (threads included), where the load and one pass cost less than
+ * procfs's reads, in CPU and in wall time (procfs reads on two threads):
+ * docs/benchmarks.md has the measurement. */
+#define BPF_AUTO_MIN_TASKS 5000
+/* st_ino of /proc/self/ns/pid in the initial pid namespace
+ * (PROC_PID_INIT_INO) */
+#define PID_NS_INIT_INO 0xEFFFFFFCu
 
 struct bpf_state {
 	struct bpf_loaded *loaded;
 	struct bpf_loaded *cmd;         /* command lines, when asked for */
+	bool tried;                     /* load_programs() ran */
+	bool fallback;                  /* auto, and the load failed: every
+					 * scan is procfs's */
 	group_mask groups;
 	long page_size;
 	struct bpf_files *files;
@@ -31,8 +39,10 @@ struct bpf_state {
 	struct task_set init;           /* pid 1's, when read from procfs */
 };
 
-/* The program the probe loaded, handed to the first prepare. */
+/* The program the probe loaded (PROCPS_BACKEND=bpf only), handed to
+ * the first prepare. */
 static struct bpf_loaded *probed;
+static bool named;
 static char refusal[160];
 
 /* The tasks on the machine, threads included: /proc/loadavg's "1/167". */
@@ -49,19 +59,36 @@ static long task_count(void)
 	return n;
 }
 
+/* The initial pid namespace's reader sees every task /proc/loadavg
+ * counts; in another one the count says nothing about its own. */
+static bool in_initial_pidns(void)
+{
+	struct stat st;
+
+	return stat("/proc/self/ns/pid", &st) == 0 &&
+	       st.st_ino == PID_NS_INIT_INO;
+}
+
+/* PROCPS_BACKEND=bpf loads the program here, to refuse with the reason
+ * before any output.  auto takes the backend silently when the system
+ * allows it and the machine is big enough; it loads the program at the
+ * first scan of every process (a pid list never needs it) and turns to
+ * procfs if the kernel refuses it. */
 static int bpf_probe(void)
 {
 	const char *want = getenv("PROCPS_BACKEND");
-	int named = want && strcmp(want, "bpf") == 0;
 
+	named = want && strcmp(want, "bpf") == 0;
 	refusal[0] = '\0';
-	if (!named && (BPF_AUTO_MIN_TASKS == 0 ||
-		       task_count() < BPF_AUTO_MIN_TASKS))
+	if (!named && (task_count() < BPF_AUTO_MIN_TASKS ||
+		       !in_initial_pidns()))
 		return -1;
 	if (probed)
 		return 0;
 	if (bpf_check_system(refusal, sizeof(refusal)) != 0)
 		return -1;
+	if (!named)
+		return 0;
 	probed = bpf_load(BPF_PROG_TASKS, refusal, sizeof(refusal));
 	return probed ? 0 : -1;
 }
@@ -102,19 +129,35 @@ static void *bpf_prepare(group_mask groups)
 	s->page_size = sysconf(_SC_PAGESIZE);
 	s->loaded = probed;
 	probed = NULL;
-	if (!s->loaded)
-		s->loaded = bpf_load(BPF_PROG_TASKS, refusal, sizeof(refusal));
-	/* without the command-line iterator (before 5.18: no sleepable
-	 * iterators) procfs's files give the command lines */
-	if (s->loaded && (groups & GROUP_BIT(GRP_CMDLINE)))
-		s->cmd = bpf_load(BPF_PROG_CMDLINES, refusal, sizeof(refusal));
-	if (!s->loaded || !(s->files = bpf_files_new(groups))) {
-		e = s->loaded ? errno : ENODEV;
+	if (!(s->files = bpf_files_new(groups))) {
+		e = errno;
 		bpf_release(s);
 		errno = e;
 		return NULL;
 	}
 	return s;
+}
+
+/* The programs, at the first scan of every process: 0, or -errno when
+ * PROCPS_BACKEND=bpf named a backend the kernel now refuses (auto turns
+ * to procfs instead). */
+static int load_programs(struct bpf_state *s)
+{
+	if (s->tried || s->fallback)
+		return 0;
+	s->tried = true;
+	if (!s->loaded &&
+	    !(s->loaded = bpf_load(BPF_PROG_TASKS, refusal, sizeof(refusal)))) {
+		if (named)
+			return -(errno ? errno : ENODEV);
+		s->fallback = true;
+		return 0;
+	}
+	/* without the command-line iterator (before 5.18: no sleepable
+	 * iterators) procfs's files give the command lines */
+	if (s->groups & GROUP_BIT(GRP_CMDLINE))
+		s->cmd = bpf_load(BPF_PROG_CMDLINES, refusal, sizeof(refusal));
+	return 0;
 }
 
 /* The records of one dump, as pointers in rows' order. */
@@ -152,8 +195,9 @@ static int procfs_rows(struct bpf_state *s, const struct selection *sel,
 }
 
 /* Every process's rows into s->all (pid 1's into s->init when the pass
- * had none): 0 or -errno. */
-static int build_rows(struct bpf_state *s, enum thread_mode mode)
+ * had none), with the groups of want: 0 or -errno. */
+static int build_rows(struct bpf_state *s, enum thread_mode mode,
+		      group_mask want)
 {
 	ssize_t n = dump_records(s);
 
@@ -187,7 +231,7 @@ static int build_rows(struct bpf_state *s, enum thread_mode mode)
 			return rc;
 		i = k;
 	}
-	if (s->cmd) {
+	if (s->cmd && (want & GROUP_BIT(GRP_CMDLINE))) {
 		ssize_t len = bpf_dump(s->cmd, &s->cmdbuf, &s->cmdcap);
 		int rc = len < 0 ? (int)len
 				 : bpf_cmdline_rows(s->cmdbuf, (size_t)len, &s->all);
@@ -195,7 +239,7 @@ static int build_rows(struct bpf_state *s, enum thread_mode mode)
 		if (rc)
 			return rc;
 	}
-	return bpf_files_fill(s->files, mode, &s->all, 0);
+	return bpf_files_fill(s->files, mode, &s->all, 0, want);
 }
 
 /* Hands the rows of set the selection keeps on to out, a process at a
@@ -232,9 +276,13 @@ static int bpf_scan(void *state, const struct selection *sel,
 	struct bpf_state *s = state;
 	int rc;
 
-	if (sel->pids)
+	if (!sel->pids && (rc = load_programs(s)) != 0)
+		return rc;
+	if (sel->pids || s->fallback)
 		return procfs_rows(s, sel, out);
-	rc = build_rows(s, sel->threads);
+	/* the groups every row needs now; fill() reads the others for the
+	 * rows the program shows */
+	rc = build_rows(s, sel->threads, sel->groups ? sel->groups : s->groups);
 	if (rc == 0)
 		rc = select_rows(&s->init, sel, out);
 	if (rc == 0)
@@ -244,11 +292,26 @@ static int bpf_scan(void *state, const struct selection *sel,
 	return rc;
 }
 
+/* The groups a scan left out (sel->groups), for the rows the program
+ * shows: procfs's reads of each row's files, as the scan's own would
+ * be (the iterator's groups are always there). */
+static int bpf_fill(void *state, const struct selection *sel,
+		    struct task *const *rows, size_t n, group_mask groups)
+{
+	struct bpf_state *s = state;
+
+	if (!s->procfs && !(s->procfs = procfs_backend.prepare(s->groups)))
+		return -errno;
+	return procfs_backend.fill(s->procfs, sel, rows, n,
+				   groups & ~BPF_GROUPS);
+}
+
 const struct backend_ops bpf_backend = {
 	.name = "bpf",
 	.probe = bpf_probe,
 	.prepare = bpf_prepare,
 	.scan = bpf_scan,
 	.release = bpf_release,
+	.fill = bpf_fill,
 	.explain = bpf_explain,
 };

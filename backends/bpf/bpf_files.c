@@ -126,7 +126,8 @@ static void own_path(char *out, size_t size, const struct task *t,
 		snprintf(out, size, "%d/task/%d/%s", t->tgid, t->tid, name);
 }
 
-static void read_own_files(struct bpf_files *f, struct task *t)
+static void read_own_files(struct bpf_files *f, struct task *t,
+			   group_mask want)
 {
 	char path[64];
 
@@ -136,7 +137,7 @@ static void read_own_files(struct bpf_files *f, struct task *t)
 
 		/* not asked for, or filled already (the command lines
 		 * the iterator read) */
-		if (!(f->own & o->groups) ||
+		if (!(want & o->groups) ||
 		    (t->groups_filled & o->groups) == o->groups)
 			continue;
 		own_path(path, sizeof(path), t, o->name);
@@ -187,9 +188,10 @@ static void fix_kernel_comm(struct bpf_files *f, struct task *t)
 /* Runs procfs over the rows' processes for f->merged and takes those
  * groups from its rows, pairing rows by (tgid, kind, tid). */
 static int merge_procfs(struct bpf_files *f, enum thread_mode mode,
-			struct task_set *out, size_t first)
+			struct task_set *out, size_t first, group_mask want)
 {
-	struct selection sel = { .threads = mode };
+	struct selection sel = { .threads = mode,
+				 .groups = want | GROUP_BIT(GRP_STAT) };
 	size_t np = 0, j = 0;
 	int rc;
 
@@ -227,7 +229,7 @@ static int merge_procfs(struct bpf_files *f, enum thread_mode mode,
 			    f->rows.v[k].is_thread_row == t->is_thread_row)
 				break;
 		if (k < f->rows.n && f->rows.v[k].tgid == t->tgid) {
-			task_move_groups(t, &f->rows.v[k], f->merged);
+			task_move_groups(t, &f->rows.v[k], want);
 			if (k == j)
 				j++;
 		}
@@ -236,14 +238,16 @@ static int merge_procfs(struct bpf_files *f, enum thread_mode mode,
 }
 
 int bpf_files_fill(struct bpf_files *f, enum thread_mode mode,
-		   struct task_set *out, size_t first)
+		   struct task_set *out, size_t first, group_mask want)
 {
+	group_mask own = f->own & want, merged = f->merged & want;
+
 	for (size_t i = first; i < out->n; i++) {
 		fix_kernel_comm(f, &out->v[i]);
-		if (f->own)
-			read_own_files(f, &out->v[i]);
+		if (own)
+			read_own_files(f, &out->v[i], own);
 	}
-	if (f->merged && first < out->n)
-		return merge_procfs(f, mode, out, first);
+	if (merged && first < out->n)
+		return merge_procfs(f, mode, out, first, merged);
 	return 0;
 }

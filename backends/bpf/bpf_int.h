@@ -57,10 +57,10 @@ int bpf_cmdline_rows(const char *buf, size_t len, struct task_set *set);
 struct bpf_files;
 struct bpf_files *bpf_files_new(group_mask groups);
 void bpf_files_free(struct bpf_files *f);
-/* Fills the groups not in BPF_GROUPS into out->v[first..] (and the
- * names the kernel gives kernel threads and workqueue workers): 0 or
- * -errno. */
+/* Fills the groups of want not in BPF_GROUPS into out->v[first..] (and
+ * the names the kernel gives kernel threads and workqueue workers): 0
+ * or -errno. */
 int bpf_files_fill(struct bpf_files *f, enum thread_mode mode,
-		   struct task_set *out, size_t first);
+		   struct task_set *out, size_t first, group_mask want);
 
 #endif

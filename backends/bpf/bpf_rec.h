@@ -55,4 +55,13 @@ struct bpf_cmd_rec {
 	__u32 pad;
 };
 
+/* The programs' one global (pidns.bpf.h): how the process that reads
+ * the iterator sees the tasks. */
+struct reader_view {
+	__u64 ns;               /* its pid namespace (an address) */
+	__u32 lvl;              /* that namespace's level */
+	__u32 ok;
+	__u64 boot_off;         /* its time namespace's boottime offset (ns) */
+};
+
 #endif

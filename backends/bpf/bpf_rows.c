@@ -226,17 +226,21 @@ int bpf_process_rows(const struct bpf_task_rec *const *recs, size_t n,
 	return 0;
 }
 
-/* The next record of the stream at *off, or NULL at its end (or a
- * truncated one); moves *off past it. */
-static const struct bpf_cmd_rec *next_cmd(const char *buf, size_t len,
-					  size_t *off)
+/* The next record of the stream at *off into *h (copied: the areas
+ * between headers leave them unaligned), its area, or NULL at the
+ * stream's end (or a truncated record); moves *off past it. */
+static const char *next_cmd(const char *buf, size_t len, size_t *off,
+			    struct bpf_cmd_rec *h)
 {
-	const struct bpf_cmd_rec *h = (const void *)(buf + *off);
+	const char *area = buf + *off + sizeof(*h);
 
-	if (len - *off < sizeof(*h) || h->len > len - *off - sizeof(*h))
+	if (len - *off < sizeof(*h))
+		return NULL;
+	memcpy(h, buf + *off, sizeof(*h));
+	if (h->len > len - *off - sizeof(*h))
 		return NULL;
 	*off += sizeof(*h) + h->len;
-	return h;
+	return area;
 }
 
 /* A process's rows share its leader's command line (one address
@@ -244,22 +248,23 @@ static const struct bpf_cmd_rec *next_cmd(const char *buf, size_t len,
 int bpf_cmdline_rows(const char *buf, size_t len, struct task_set *set)
 {
 	size_t off = 0;
-	const struct bpf_cmd_rec *h = next_cmd(buf, len, &off);
+	struct bpf_cmd_rec h;
+	const char *area = next_cmd(buf, len, &off, &h);
 
-	for (size_t i = 0; i < set->n && h; i++) {
+	for (size_t i = 0; i < set->n && area; i++) {
 		struct task *t = &set->v[i];
 
-		while (h && h->tgid < t->tgid)
-			h = next_cmd(buf, len, &off);
-		if (!h || h->tgid != t->tgid || (h->flags & BPF_CMD_PROCFS) ||
-		    ((h->flags & BPF_CMD_NOMM) && t->tid != t->tgid))
+		while (area && h.tgid < t->tgid)
+			area = next_cmd(buf, len, &off, &h);
+		if (!area || h.tgid != t->tgid || (h.flags & BPF_CMD_PROCFS) ||
+		    ((h.flags & BPF_CMD_NOMM) && t->tid != t->tgid))
 			continue;
 		/* a blob as procfs's read gives it: the bytes, then a NUL */
-		if (!(t->cmdline.data = malloc(h->len + 1)))
+		if (!(t->cmdline.data = malloc(h.len + 1)))
 			return -ENOMEM;
-		memcpy(t->cmdline.data, h + 1, h->len);
-		t->cmdline.data[h->len] = '\0';
-		t->cmdline.len = h->len;
+		memcpy(t->cmdline.data, area, h.len);
+		t->cmdline.data[h.len] = '\0';
+		t->cmdline.len = h.len;
 		t->groups_filled |= GROUP_BIT(GRP_CMDLINE);
 	}
 	return 0;

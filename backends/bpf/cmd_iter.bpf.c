@@ -20,56 +20,71 @@ char LICENSE[] SEC("license") = "GPL";
  * (the bound the verifier can follow through the stack) stays inside */
 char area[2 * BPF_CMD_MAX];
 
+/* One record marked for procfs's file, no area. */
+static __always_inline void to_procfs(struct seq_file *seq,
+				      struct bpf_cmd_rec *h)
+{
+	h->len = 0;
+	h->flags = BPF_CMD_PROCFS;
+	bpf_seq_write(seq, h, sizeof(*h));
+}
+
 SEC("iter.s/task")
 int dump_cmdline(struct bpf_iter__task *ctx)
 {
 	struct seq_file *seq = ctx->meta->seq;
 	struct task_struct *t = ctx->task;
-	struct task_struct *me = (void *)bpf_get_current_task();
 	struct bpf_cmd_rec h = {};
-	struct pid_namespace *ns;
+	struct signal_struct *sig;
 	struct mm_struct *mm;
+	struct pid *tid;
 	unsigned long as, ae;
-	unsigned int lvl;
-	char last = 0;
+	unsigned int len;
 
-	if (!t || !(ns = reader_ns(me, &lvl)))
+	read_reader(ctx->meta);
+	if (!t || !reader.ok)
 		return 0;
-	h.tgid = nr_in(BPF_CORE_READ(t, signal, pids[PIDTYPE_TGID]), lvl, ns);
+	/* the task's pointers loaded once, before any branch (see
+	 * task_iter.bpf.c) */
+	sig = t->signal;
+	tid = t->thread_pid;
+	mm = t->mm;
+	barrier();
+	if (!sig)
+		return 0;
+	h.tgid = nr_in(sig->pids[PIDTYPE_TGID]);
 	/* leaders only: a thread's file is its process's */
-	if (h.tgid <= 0 || nr_in(BPF_CORE_READ(t, thread_pid), lvl, ns) != h.tgid)
+	if (h.tgid <= 0 || nr_in(tid) != h.tgid)
 		return 0;
-	mm = BPF_CORE_READ(t, mm);
 	/* no address space (kernel thread, zombie) or not yet set up: the
 	 * file is empty */
-	if (!mm || (BPF_CORE_READ(t, flags) & PF_KTHREAD) ||
-	    !BPF_CORE_READ(mm, env_end)) {
+	if (!mm || (t->flags & PF_KTHREAD) || !mm->env_end) {
 		h.flags = BPF_CMD_NOMM;
 		bpf_seq_write(seq, &h, sizeof(h));
 		return 0;
 	}
-	as = BPF_CORE_READ(mm, arg_start);
-	ae = BPF_CORE_READ(mm, arg_end);
+	as = mm->arg_start;
+	ae = mm->arg_end;
 	if (as >= ae) {
 		bpf_seq_write(seq, &h, sizeof(h));
 		return 0;
 	}
-	if (ae - as > BPF_CMD_MAX ||
-	    bpf_copy_from_user_task(&last, 1, (void *)(ae - 1), t, 0) ||
-	    last != 0) {
-		h.flags = BPF_CMD_PROCFS;
-		bpf_seq_write(seq, &h, sizeof(h));
+	if (ae - as > BPF_CMD_MAX) {
+		to_procfs(seq, &h);
 		return 0;
 	}
-	h.len = (__u32)(ae - as);
-	if (h.len > BPF_CMD_MAX ||
-	    bpf_copy_from_user_task(area, h.len, (void *)as, t, 0)) {
-		h.len = 0;
-		h.flags = BPF_CMD_PROCFS;
-		bpf_seq_write(seq, &h, sizeof(h));
+	/* one copy of the whole area (it faults pages in, as procfs's
+	 * read does); a last byte that is not NUL means a rewritten
+	 * title, which procfs follows on into the environment */
+	len = (unsigned int)(ae - as);
+	if (len > BPF_CMD_MAX ||
+	    bpf_copy_from_user_task(area, len, (void *)as, t, 0) ||
+	    area[(len - 1) & (2 * BPF_CMD_MAX - 1)] != 0) {
+		to_procfs(seq, &h);
 		return 0;
 	}
+	h.len = len;
 	bpf_seq_write(seq, &h, sizeof(h));
-	bpf_seq_write(seq, area, h.len & (2 * BPF_CMD_MAX - 1));
+	bpf_seq_write(seq, area, len & (2 * BPF_CMD_MAX - 1));
 	return 0;
 }
