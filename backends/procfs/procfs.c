@@ -23,8 +23,6 @@
 #define PROCFS_ROOT "/proc"
 #endif
 
-enum { PROC_FS_MAGIC = 0x9fa0 };
-
 static int procfs_probe(void)
 {
 	return access(PROCFS_ROOT "/self/stat", R_OK) == 0 ? 0 : -1;

@@ -11,7 +11,7 @@
 
 struct held_fds;
 
-enum { DENTS_BUF = 64 * 1024, PATH_MAXLEN = 64 };
+enum { DENTS_BUF = 64 * 1024, PATH_MAXLEN = 64, PROC_FS_MAGIC = 0x9fa0 };
 
 /* what getdents64 fills the listing buffers with */
 struct linux_dirent64 {

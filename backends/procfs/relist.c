@@ -16,8 +16,9 @@
  * one interval, would not show), and always where the rule does not hold:
  * /proc of another pid namespace than ours (its pids are not counted by
  * our cursor), hidepid (a task that changes its uid appears or vanishes
- * with no new pid), or a kernel whose listing positions differ from the
- * ones used here (checked once, on our own pid).
+ * with no new pid), a loadavg that is not procfs's (lxcfs's, in a
+ * container), or a kernel whose listing positions differ from the ones
+ * used here (checked once, on our own pid).
  *
  * PROCPS_FULL_LISTING=1 turns this off (tests compare both). */
 #include <errno.h>
@@ -28,6 +29,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <sys/vfs.h>
 #include <unistd.h>
 #include "procfs_int.h"
 
@@ -112,6 +114,7 @@ static int first_listed_from(struct procfs *p, int pid)
 static bool relist_check(struct procfs *p)
 {
 	const char *env = getenv("PROCPS_FULL_LISTING");
+	struct statfs sfs;
 	char self[32];
 	ssize_t n;
 
@@ -124,7 +127,12 @@ static bool relist_check(struct procfs *p)
 	if (pid_of_name(self) != getpid() ||
 	    first_listed_from(p, getpid()) != getpid() || hides_pids(p->procfd))
 		return false;
+	/* procfs's own: lxcfs mounts a FUSE loadavg over it in containers,
+	 * whose last field need not follow the kernel's cursor */
 	p->loadavg_fd = openat(p->procfd, "loadavg", O_RDONLY | O_CLOEXEC);
+	if (p->loadavg_fd < 0 || fstatfs(p->loadavg_fd, &sfs) < 0 ||
+	    sfs.f_type != PROC_FS_MAGIC)
+		return false;
 	return read_cursor(p) > 0;
 }
 
