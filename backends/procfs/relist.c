@@ -28,7 +28,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/syscall.h>
 #include <sys/vfs.h>
 #include <unistd.h>
 #include "procfs_int.h"
@@ -96,18 +95,20 @@ static bool hides_pids(int procfd)
 	return hidden;
 }
 
-/* The first pid /proc lists from the position of `pid` on. */
+static int take_first(struct procfs *p, int pid, void *first)
+{
+	(void)p;
+	*(int *)first = pid;
+	return 1;       /* stop */
+}
+
+/* The first pid /proc lists from the position of `pid` on, or -1. */
 static int first_listed_from(struct procfs *p, int pid)
 {
-	char dents[512];
-	long n;
+	int first = -1;
 
-	if (lseek(p->procfd, TGID_POS + pid, SEEK_SET) < 0)
-		return -1;
-	n = syscall(SYS_getdents64, p->procfd, dents, sizeof(dents));
-	if (n <= 0)
-		return -1;
-	return pid_of_name(((struct linux_dirent64 *)dents)->d_name);
+	return list_pids(p, TGID_POS + pid, SMALL_DENTS, take_first,
+			 &first) < 0 ? -1 : first;
 }
 
 /* Whether the rule holds for this /proc (once). */
