@@ -12,6 +12,7 @@
  * more tasks than that keeps some and reopens the others. */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -27,6 +28,10 @@ struct held_entry {
 	unsigned long long start_time;  /* 0: not known yet */
 	unsigned gen;                   /* the last scan that used it */
 	int fd[HELD_FDS];
+	/* a process directory's threads but its main one, as task/ last
+	 * listed them (held_threads); ntids < 0: none kept */
+	int *tids;
+	int ntids;
 };
 
 struct held_fds {
@@ -78,8 +83,16 @@ struct held_fds *held_new(int procfd)
 	return h;
 }
 
+void held_forget_threads(struct held_entry *e)
+{
+	free(e->tids);
+	e->tids = NULL;
+	e->ntids = -1;
+}
+
 static void entry_close(struct held_fds *h, struct held_entry *e)
 {
+	held_forget_threads(e);
 	for (int i = 0; i < HELD_FDS; i++)
 		if (e->fd[i] >= 0) {
 			close(e->fd[i]);
@@ -95,7 +108,7 @@ void held_free(struct held_fds *h)
 	for (size_t i = 0; i < h->nslots; i++)
 		if (h->slots[i]) {
 			entry_close(h, h->slots[i]);
-			free(h->slots[i]);
+			free(h->slots[i]);     /* entry_close freed its tids */
 		}
 	free(h->slots);
 	pthread_mutex_destroy(&h->lock);
@@ -189,6 +202,8 @@ static struct held_entry *entry_locked(struct held_fds *h, uint64_t key)
 	if (e) {
 		e->key = key;
 		e->start_time = 0;
+		e->tids = NULL;
+		e->ntids = -1;
 		for (int k = 0; k < HELD_FDS; k++)
 			e->fd[k] = -1;
 		h->slots[i] = e;
@@ -291,4 +306,26 @@ bool held_check_start(struct held_fds *h, struct held_entry *e,
 	}
 	e->start_time = start_time;
 	return true;
+}
+
+const int *held_threads(const struct held_entry *e, size_t *n)
+{
+	if (e->ntids < 0)
+		return NULL;
+	*n = (size_t)e->ntids;
+	return e->tids;
+}
+
+void held_set_threads(struct held_entry *e, const int *tids, size_t n)
+{
+	int *copy = NULL;
+
+	held_forget_threads(e);
+	if (n > (size_t)INT_MAX ||
+	    (n && !(copy = malloc(n * sizeof(*copy)))))
+		return;         /* not kept: the next scan lists task/ */
+	if (n)
+		memcpy(copy, tids, n * sizeof(*copy));
+	e->tids = copy;
+	e->ntids = (int)n;
 }

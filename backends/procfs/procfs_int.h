@@ -54,6 +54,8 @@ struct reader {
 	char *buf;              /* file contents, grown on demand */
 	size_t bufcap;
 	char *tdents;           /* a process's task/ listing, on demand */
+	int *tids;              /* its thread ids, for held_set_threads */
+	size_t tidcap;
 	/* the kept-descriptor entry of the process directory read next
 	 * (held_get_many), or NULL: row.c looks it up */
 	struct held_entry *entry;
@@ -140,5 +142,11 @@ int held_owner(struct held_fds *h, struct held_entry *e, const char *dir,
  * false returned (read again). */
 bool held_check_start(struct held_fds *h, struct held_entry *e,
 		      unsigned long long start_time);
+/* The threads (but the main one) a process's entry kept from its last
+ * task/ listing, in that order, or NULL if none are kept; the entry
+ * forgets them when its task is found gone or replaced. */
+const int *held_threads(const struct held_entry *e, size_t *n);
+void held_set_threads(struct held_entry *e, const int *tids, size_t n);
+void held_forget_threads(struct held_entry *e);
 
 #endif

@@ -13,6 +13,8 @@ int reader_init(struct reader *r, const struct procfs *p)
 	r->bufcap = 4096;
 	r->buf = malloc(r->bufcap);
 	r->tdents = NULL;
+	r->tids = NULL;
+	r->tidcap = 0;
 	r->entry = NULL;
 	r->entry_pid = 0;
 	r->gone = false;
@@ -23,7 +25,9 @@ void reader_release(struct reader *r)
 {
 	free(r->buf);
 	free(r->tdents);
+	free(r->tids);
 	r->buf = r->tdents = NULL;
+	r->tids = NULL;
 }
 
 /* Reads a whole file into r->buf: from the open fd at offset 0, or opened

@@ -304,6 +304,57 @@ static int read_thread_row(struct reader *r, int pid, int tgid,
 	return 0;
 }
 
+/* Stores the i-th thread id of a listing in r->tids; -1 if out of room. */
+static int keep_tid(struct reader *r, int tid, size_t i)
+{
+	if (i >= r->tidcap) {
+		size_t cap = r->tidcap ? r->tidcap * 2 : 64;
+		int *v = realloc(r->tids, cap * sizeof(*v));
+
+		if (!v)
+			return -1;
+		r->tids = v;
+		r->tidcap = cap;
+	}
+	r->tids[i] = tid;
+	return 0;
+}
+
+/* The threads kept from the last listing of a process's task/ (held.c),
+ * read again without listing it: a thread can only join by getting a new
+ * id, and the process's thread count (its main thread's stat, read just
+ * before) then exceeds the kept ones still there.  So if every kept
+ * thread but those gone adds up to that count, nothing joined or left;
+ * otherwise their rows are dropped and task/ is listed (1 is returned).
+ * Only where the scan keeps its listing (top's rescans, relist.c), which
+ * rules out what could hide a thread without an exit (hidepid). */
+static int reread_kept_threads(struct reader *r, struct held_entry *e,
+			       int pid, int tgid, const char *piddir,
+			       const char *taskdir, size_t main_row,
+			       struct task_set *out)
+{
+	size_t n, alive = 0, mark = out->n;
+	const int *tids = held_threads(e, &n);
+	char name[16];
+
+	if (!tids || out->v[main_row].state == 'Z')
+		return 1;       /* a zombie leader's count leaves it out */
+	for (size_t i = 0; i < n; i++) {
+		int rc;
+
+		int_to_str(name, tids[i]);
+		rc = read_thread_row(r, pid, tgid, piddir, taskdir, tids[i],
+				     name, out);
+		if (rc == -ENOMEM)
+			return rc;
+		alive += rc == 0;
+	}
+	if (alive + 1 == (size_t)out->v[main_row].nlwp)
+		return 0;
+	task_set_truncate(out, mark);
+	return 1;
+}
+
 /* Appends a row for every thread of the process listed as PID (a
  * thread id under ps -q), whose tgid is TGID.  The main thread is read
  * first: task/ lists it first, and if it is the only thread (one thread
@@ -313,7 +364,9 @@ static int scan_threads(struct reader *r, int pid, int tgid,
 			const char *piddir, struct task_set *out)
 {
 	char taskdir[PATH_MAXLEN], name[16];
-	size_t first = out->n;
+	size_t first = out->n, ntids = 0;
+	struct held_entry *e = NULL;
+	bool keep;
 	int fd, rc;
 	long nread;
 
@@ -328,10 +381,24 @@ static int scan_threads(struct reader *r, int pid, int tgid,
 		return rc;
 	if (rc == 0 && out->v[first].nlwp == 1 && out->v[first].state != 'Z')
 		return 0;
+	/* the process's kept descriptors hold its thread list too */
+	if (rc == 0 && r->p->held)
+		e = held_get(r->p->held, pid, false);
+	if (e && r->p->listing_kept) {
+		rc = reread_kept_threads(r, e, pid, tgid, piddir, taskdir,
+					 first, out);
+		if (rc <= 0) {
+			r->gone = false;
+			return rc;
+		}
+	}
+	keep = e != NULL;
 	if (!r->tdents && !(r->tdents = malloc(DENTS_BUF)))
 		return -ENOMEM;
 	fd = openat(r->p->procfd, taskdir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (fd < 0) {
+		if (e)
+			held_forget_threads(e);
 		task_set_truncate(out, first);
 		r->gone = true;
 		return 0;
@@ -345,6 +412,8 @@ static int scan_threads(struct reader *r, int pid, int tgid,
 			off += d->d_reclen;
 			if (tid < 0 || (tid == pid && main_first))
 				continue;       /* read above */
+			if (keep && keep_tid(r, tid, ntids++) < 0)
+				keep = false;   /* no room: nothing kept */
 			if (read_thread_row(r, pid, tgid, piddir, taskdir, tid,
 					    d->d_name, out) == -ENOMEM) {
 				close(fd);
@@ -353,6 +422,10 @@ static int scan_threads(struct reader *r, int pid, int tgid,
 		}
 	}
 	close(fd);
+	if (e && keep)
+		held_set_threads(e, r->tids, ntids);
+	else if (e)
+		held_forget_threads(e);
 	r->gone = false;        /* a thread may be; the process is not */
 	return 0;
 }

@@ -1,7 +1,9 @@
 /* A scan that keeps its listing (relist.c, top's refreshes) must list the
  * same processes as a fresh listing of /proc: new ones appear, gone ones
  * leave, a pid handed out again after the cursor went back (ns_last_pid)
- * shows its new process, threads come and go.  Runs in a pid namespace
+ * shows its new process, threads come and go (a process's thread list is
+ * kept too: a thread that replaces another, keeping the count, shows).
+ * Runs in a pid namespace
  * of its own with its own /proc (a user namespace too when not root), so
  * nothing else forks there; skipped (77) where namespaces are refused. */
 
@@ -87,6 +89,45 @@ static bool scan_has(int tid)
 			has |= s.v[i].tid == tid;
 	task_set_free(&s);
 	return has;
+}
+
+/* One thread-mode scan; true if its rows of our own process are the
+ * threads task/ lists now, in its order. */
+static bool threads_match(void)
+{
+	struct task_set s = { 0 };
+	int want[MAX_KIDS], got[MAX_KIDS];
+	size_t n = 0, m = 0;
+	DIR *d = opendir("/proc/self/task");
+	struct dirent *e;
+	bool same;
+
+	while (d && (e = readdir(d)) && n < MAX_KIDS)
+		if (e->d_name[0] >= '1' && e->d_name[0] <= '9')
+			want[n++] = atoi(e->d_name);
+	if (d)
+		closedir(d);
+	if (request_scan(req, &sel, &s) != 0) {
+		task_set_free(&s);
+		return false;
+	}
+	for (size_t i = 0; i < s.n && m < MAX_KIDS; i++)
+		if (s.v[i].tgid == getpid())
+			got[m++] = s.v[i].tid;
+	task_set_free(&s);
+	same = m == n && n > 0;
+	for (size_t i = 0; same && i < n; i++)
+		same = got[i] == want[i];
+	if (!same) {
+		fprintf(stderr, "threads scanned:");
+		for (size_t i = 0; i < m; i++)
+			fprintf(stderr, " %d", got[i]);
+		fprintf(stderr, "\ntask/ lists:");
+		for (size_t i = 0; i < n; i++)
+			fprintf(stderr, " %d", want[i]);
+		fprintf(stderr, "\n");
+	}
+	return same;
 }
 
 static pid_t sleeper(void)
@@ -245,6 +286,42 @@ static int tests(void)
 		CHECK_INT(request_scan(req, &sel, &s), 0);
 		CHECK_INT(s.n, 1);
 		task_set_free(&s);
+	}
+
+	CASE("threads: the kept thread list follows joins and exits");
+	{
+		pthread_t t[4];
+
+		for (int i = 0; i < 3; i++)
+			if (pthread_create(&t[i], NULL, park, NULL) != 0)
+				return 99;
+		for (int i = 0; i < 4; i++)     /* listed, then kept */
+			CHECK(threads_match());
+		/* one leaves and another joins between two scans: the same
+		 * count, another thread */
+		pthread_cancel(t[1]);
+		pthread_join(t[1], NULL);
+		if (pthread_create(&t[1], NULL, park, NULL) != 0)
+			return 99;
+		CHECK(threads_match());
+		CHECK(threads_match());
+		/* one more */
+		if (pthread_create(&t[3], NULL, park, NULL) != 0)
+			return 99;
+		CHECK(threads_match());
+		CHECK(threads_match());
+		/* two leave */
+		for (int i = 0; i < 2; i++) {
+			pthread_cancel(t[i]);
+			pthread_join(t[i], NULL);
+		}
+		CHECK(threads_match());
+		CHECK(threads_match());
+		for (int i = 2; i < 4; i++) {
+			pthread_cancel(t[i]);
+			pthread_join(t[i], NULL);
+		}
+		CHECK(threads_match());
 	}
 	request_free(req);
 	return unit_failures ? 1 : 0;
