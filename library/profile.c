@@ -30,6 +30,8 @@ const struct profile profile =
 		.top_single_repaint = true,
 		.top_start_pause_usec = 100000, .top_prime_usec = 100000,
 		.top_autox_per_frame = true,
+		.top_bksp_tty_erase = true,
+		.top_guest_in_sy = true,
 		.top_help_404 = true,
 		.top_combine_groups_of_n = true,
 		.ps_date_format = true,

@@ -52,6 +52,12 @@ struct profile {
 	 * cell wider in the next (4.0.2 draws the frame again at once until
 	 * nothing is cut, so it reaches the widest value in one go) */
 	bool top_autox_per_frame;
+	/* top: the tty's erase character (VERASE) is Backspace too, as
+	 * are ^H and DEL (4.0.2: ^H and DEL only, in ours) */
+	bool top_bksp_tty_erase;
+	/* top's %Cpu lines: guest and guest_nice ticks added to sy (and to
+	 * the graphs' second part), not to the total */
+	bool top_guest_in_sy;
 	/* UTF-8 locales: the library's escaping of command lines,
 	 * environments, cgroups and names replaces only a bad byte with '?'
 	 * (4.0.2: every byte from the first bad lead on), checks
