@@ -53,10 +53,11 @@ struct profile {
 	 * nothing is cut, so it reaches the widest value in one go) */
 	bool top_autox_per_frame;
 	/* top: the tty's erase character (VERASE) is Backspace too, as
-	 * are ^H and DEL (4.0.2: ^H and DEL only, in ours) */
+	 * are ^H and DEL (debian12 here: ^H and DEL only; 4.0.2 itself
+	 * takes terminfo's kbs alone) */
 	bool top_bksp_tty_erase;
 	/* top's %Cpu lines: guest and guest_nice ticks added to sy (and to
-	 * the graphs' second part), not to the total */
+	 * the graphs' second part); both releases count them in the total */
 	bool top_guest_in_sy;
 	/* UTF-8 locales: the library's escaping of command lines,
 	 * environments, cgroups and names replaces only a bad byte with '?'
