@@ -11,6 +11,7 @@ const struct profile profile =
 		.ps_compiled_with = "glibc 2.36, gcc 12.2",
 		.ps_display_at = "display.c:71",
 		.ps_sortformat_at = "sortformat.c:900",
+		.top_prime_usec = 150000,
 	};
 #else
 	{
@@ -27,6 +28,10 @@ const struct profile profile =
 		.top_bad_option_fails = true,
 		.top_clear_rest_by_newline = true,
 		.top_single_repaint = true,
+		.top_start_pause_usec = 100000, .top_prime_usec = 100000,
+		.top_autox_per_frame = true,
+		.top_bksp_tty_erase = true,
+		.top_guest_in_sy = true,
 		.top_help_404 = true,
 		.top_combine_groups_of_n = true,
 		.ps_date_format = true,

@@ -40,6 +40,25 @@ struct profile {
 	 * rows it needs); the room is made at the next frame (4.0.2 draws
 	 * the frame again at once) */
 	bool top_single_repaint;
+	/* top's start: a pause after the first /proc/stat read (4.0.4's
+	 * before()), then frame 1 reads the tasks twice, top_prime_usec
+	 * apart (4.0.2: no pause; the two task reads, then frame 1) */
+	unsigned top_start_pause_usec;
+	/* top: the pause between the two task reads that start its history
+	 * again (frame 1 and the frame after 'H'): Debian 12's 150 ms,
+	 * 4.0.4's 100 ms (LIB_USLEEP) */
+	unsigned top_prime_usec;
+	/* top's automatic widths ('X' -1): a field cut in one frame is one
+	 * cell wider in the next (4.0.2 draws the frame again at once until
+	 * nothing is cut, so it reaches the widest value in one go) */
+	bool top_autox_per_frame;
+	/* top: the tty's erase character (VERASE) is Backspace too, as
+	 * are ^H and DEL (debian12 here: ^H and DEL only; 4.0.2 itself
+	 * takes terminfo's kbs alone) */
+	bool top_bksp_tty_erase;
+	/* top's %Cpu lines: guest and guest_nice ticks added to sy (and to
+	 * the graphs' second part); both releases count them in the total */
+	bool top_guest_in_sy;
 	/* UTF-8 locales: the library's escaping of command lines,
 	 * environments, cgroups and names replaces only a bad byte with '?'
 	 * (4.0.2: every byte from the first bad lead on), checks

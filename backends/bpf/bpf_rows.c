@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include "library/profile.h"
 #include "bpf_int.h"
 
 #define PF_KTHREAD 0x00200000u
@@ -214,8 +215,9 @@ int bpf_process_rows(const struct bpf_task_rec *const *recs, size_t n,
 		if (!(t = task_set_push(out)))
 			return -ENOMEM;
 		/* the leader's thread row is read from the process's
-		 * directory: the whole process's times */
-		if (i == 0)
+		 * directory: the whole process's times (Debian 13's: its
+		 * own, task/PID, as procfs's row.c) */
+		if (i == 0 && !profile.thread_main_from_task)
 			fill_row(t, recs[0], &whole, g, page_size);
 		else {
 			thread_acct(recs[i], &own);

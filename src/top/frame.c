@@ -17,20 +17,22 @@
 #include "tasks.h"
 #include "term.h"
 #include "top.h"
+#include "xwidth.h"
 
 struct winstate Winstate[WIN_COUNT];
 struct layout Lay;
 int Task_rows, Tasks_shown, Msg_row, Tasks_total, Fields_total;
 const struct row *Top_row;
 
-/* The reference sleeps this long between the two reaps of frame one. */
-enum { PRIME_USEC = 150000 };
-
 static struct cpu_set cpus;
 static struct mem_info mem;
 static double uptime_sav;
 static time_t mem_secs;
 static bool mem_read;
+/* The next frame reads the tasks twice, a pause apart, as the reference
+ * does on its first frame (4.0.4) and after 'H' (both): the history of
+ * the other mode would give every task a false rate. */
+static bool reprime;
 
 /* The window whose task area is being drawn: Curwin, or in the
  * alternate display each shown window in turn. */
@@ -436,9 +438,19 @@ void frame_init(void)
 		    Opt.threads);
 	frame_calibrate();
 	tasks_init(0);
+	if (profile.top_start_pause_usec) {
+		usleep(profile.top_start_pause_usec);
+		reprime = true;
+		return;
+	}
 	tasks_refresh(frame_request());
 	uptime_sav = tasks_uptime();
-	usleep(PRIME_USEC);
+	usleep(profile.top_prime_usec);
+}
+
+void frame_reprime(void)
+{
+	reprime = true;
 }
 
 void frame_make(void)
@@ -452,9 +464,19 @@ void frame_make(void)
 	Fmt_zero_suppress = Rc.zero_suppress;
 	/* what 'W' records as Curwin: every key is followed by a frame */
 	Rc.curwin = (int)(Curwin - Rc.win);
+	xwidth_frame();
 	frame_calibrate();
 	all = frame_request();
-	cpus_read(&cpus);
+	if (reprime) {
+		/* the reference reads the tasks, then the cpus, and pauses */
+		tasks_refresh(all);
+		uptime_sav = tasks_uptime();
+		cpus_read(&cpus);
+		usleep(profile.top_prime_usec);
+		reprime = false;
+	} else {
+		cpus_read(&cpus);
+	}
 	if (!mem_read || time(NULL) - mem_secs >= 3) {
 		meminfo_read(&mem);
 		mem_secs = time(NULL);

@@ -37,8 +37,11 @@ extern int Tasks_total, Fields_total;
 /* The first task row of the last frame (the bottom windows' target). */
 extern const struct row *Top_row;
 
-/* Reads the first sample (the reference waits 150 ms before frame 1). */
+/* Reads the first sample (the reference pauses before frame 1:
+ * profile.top_start_pause_usec, top_prime_usec). */
 void frame_init(void);
+/* The next frame starts the tasks' history again ('H'). */
+void frame_reprime(void);
 /* Reads and shows one frame. */
 void frame_make(void);
 /* The layout for the current window and screen width. */

@@ -74,6 +74,7 @@ static void key_threads(const struct cmd *c)
 {
 	(void)c;
 	Opt.threads = !Opt.threads;
+	frame_reprime();
 }
 
 /* 'B' is for all windows. */

@@ -9,12 +9,16 @@
 #include <unistd.h>
 #include <curses.h>
 #include <term.h>
+#include "library/profile.h"
 #include "screen.h"
 
 enum { ROW_MAX = SCREEN_MAX * 8 + 256, ROWS_MAX = 512, CAP_LEN = 64 };
 
 static bool active;
 static struct termios saved_tios;
+/* profile.top_bksp_tty_erase: the terminal's erase character is
+ * Backspace too, or terminfo's when the tty has none (-1: neither). */
+static int erase_key = -1;
 static volatile sig_atomic_t resized;
 
 /* Terminfo strings, "" when the terminal lacks them. */
@@ -174,6 +178,17 @@ bool scr_resized(void)
 	return r;
 }
 
+/* 4.0.4 takes Backspace from the tty (VERASE), terminfo's kbs only when
+ * the tty has it disabled; a kbs of more than one byte is not matched. */
+static void set_erase_key(cc_t c)
+{
+	if (c != _POSIX_VDISABLE)
+		erase_key = c;
+	else if (key_backspace && key_backspace != (char *)-1 &&
+		 key_backspace[0] && !key_backspace[1])
+		erase_key = (unsigned char)key_backspace[0];
+}
+
 void scr_start(void)
 {
 	struct termios t;
@@ -194,6 +209,8 @@ void scr_start(void)
 	scr_signals(on_end, on_end, on_pause);
 
 	if (tcgetattr(STDIN_FILENO, &saved_tios) == 0) {
+		if (profile.top_bksp_tty_erase)
+			set_erase_key(saved_tios.c_cc[VERASE]);
 		t = saved_tios;
 		t.c_lflag &= (tcflag_t)~(ICANON | ECHO);
 		t.c_cc[VMIN] = 1;
@@ -530,7 +547,7 @@ static int next_key(void)
 				seqs[i].seq = ti[i];
 		filled = true;
 	}
-	if (key == 0x7f || key == 8)
+	if (key == 0x7f || key == 8 || (key == erase_key && npend == 1))
 		key = TK_BKSP;
 	if (pend[0] == 27 && npend > 1) {
 		for (size_t i = 0; i < sizeof(seqs) / sizeof(seqs[0]); i++) {

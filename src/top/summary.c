@@ -106,13 +106,18 @@ static void cpu_text(char *buf, size_t size, const char *label,
 {
 #define D(f) ((long long)(c->now.f - c->prev.f))
 	long long u = D(user), s = D(system), n = D(nice), i = D(idle),
-		  w = D(iowait), x = D(irq), y = D(softirq), z = D(steal);
-	long long tot = u + s + n + i + w + x + y + z, idle = i;
+		  w = D(iowait), x = D(irq), y = D(softirq), z = D(steal),
+		  g = D(guest) + D(guest_nice);
+	/* the library's total counts the guests' ticks too (both releases) */
+	long long tot = u + s + n + i + w + x + y + z + g, idle = i;
 	float scale;
 
 	if (tot < 1)
 		idle = tot = 1;
 	scale = 100.0f / (float)tot;
+	/* 4.0.4 counts the guests' ticks as system time, outside the total */
+	if (profile.top_guest_in_sy)
+		s += g;
 	if (Curwin->graph_cpus) {
 		float p1 = (float)(u + n) * scale, p2 = (float)(s + x + y) * scale;
 		char bar[SCREEN_MAX + 8];
@@ -144,6 +149,8 @@ static void tics_add(struct cpu_tics *a, const struct cpu_tics *b)
 	a->irq += b->irq;
 	a->softirq += b->softirq;
 	a->steal += b->steal;
+	a->guest += b->guest;
+	a->guest_nice += b->guest_nice;
 }
 
 /* The line of the cpus from *i on: one cpu, or with '!' the sum of a

@@ -12,6 +12,9 @@ int xwidth_extra(int f, int base);
 /* A value of field f needed len cells; in the automatic mode the field
  * grows to fit it from the next frame on. */
 void xwidth_seen(int f, int len, int base);
+/* A frame begins: the automatic mode's fields cut in the last one grow
+ * by one (profile.top_autox_per_frame). */
+void xwidth_frame(void);
 /* True (once) when a field grew: the frame must be drawn again. */
 bool xwidth_grew(void);
 /* 'X': the extra width v (0 none, -1 automatic; out of range is

@@ -16,7 +16,8 @@
 #   testsuite/hardening/hostile.sh        (from the build directory)
 #
 # Environment: PS_TD, TOP_TD (default src/ps/ps, src/top/top), PS_REF,
-# TOP_REF (default /usr/bin/ps, /usr/bin/top), CC, HOSTILE_NS (1, the
+# TOP_REF (default: the reference of PS_TD's profile, tools/profile-ref:
+# /usr/bin/ps and top for debian12), CC, HOSTILE_NS (1, the
 # default: as root, run in a private pid namespace, so the whole-system
 # listings hold the hostile processes and little else; 0: the host's).
 # Prints PASS/FAIL per case and "N passed, N failed"; exit 1 on failure,
@@ -29,8 +30,11 @@ if [ "$(id -u)" = 0 ] && [ "${HOSTILE_NS:-1}" = 1 ] && [ -z "${HOSTILE_IN_NS:-}"
 fi
 PS_TD=${PS_TD:-src/ps/ps}
 TOP_TD=${TOP_TD:-src/top/top}
-PS_REF=${PS_REF:-/usr/bin/ps}
-TOP_REF=${TOP_REF:-/usr/bin/top}
+if [ -z "${PS_REF:-}" ] || [ -z "${TOP_REF:-}" ]; then
+	refdir=$(bash "$here/../tools/profile-ref" "$PS_TD") ||
+		{ echo "SKIP: no reference for $PS_TD"; exit 77; }
+	PS_REF=${PS_REF:-$refdir/ps} TOP_REF=${TOP_REF:-$refdir/top}
+fi
 for p in "$PS_REF" "$TOP_REF"; do
 	[ -x "$p" ] || { echo "SKIP: no reference $p"; exit 77; }
 done

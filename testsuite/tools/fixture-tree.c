@@ -186,6 +186,25 @@ static void block_forever(int use_sleep)
 static pthread_barrier_t started;
 static pid_t thread_tids[NTHREADS];
 
+/* Work done once by worker i before it idles: (i + 1) * 30 ms of its
+ * own cpu time and (i + 1) * 16 fresh pages, so that every thread's
+ * TIME and faults differ from the process's totals (thread modes: the
+ * main thread's row is its own in 4.0.4, the process's in 4.0.2). */
+static void worker_busy(int i)
+{
+	struct timespec t;
+	size_t len = (size_t)(i + 1) * 16 * 4096;
+	char *p = mmap(NULL, len, PROT_READ | PROT_WRITE,
+		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	if (p != MAP_FAILED)
+		for (size_t o = 0; o < len; o += 4096)
+			p[o] = 1;
+	do
+		clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+	while (t.tv_sec * 1000 + t.tv_nsec / 1000000 < (i + 1) * 30);
+}
+
 static void *worker(void *arg)
 {
 	int i = (int)(long)arg;
@@ -194,6 +213,7 @@ static void *worker(void *arg)
 	snprintf(name, sizeof(name), "td-worker-%d", i + 1);
 	prctl(PR_SET_NAME, name);
 	thread_tids[i] = (pid_t)syscall(SYS_gettid);
+	worker_busy(i);
 	pthread_barrier_wait(&started);
 	block_forever(0);
 	return NULL;
