@@ -161,13 +161,15 @@ static int load_programs(struct bpf_state *s)
 	return 0;
 }
 
-/* The records of one dump, as pointers in rows' order. */
-static ssize_t dump_records(struct bpf_state *s)
+/* The records of one dump, as pointers in rows' order; the per-CPU
+ * sums only when the scan's rows need statm or status's Vm lines now
+ * (an interactive top's fill reads them for the rows it draws). */
+static ssize_t dump_records(struct bpf_state *s, group_mask want)
 {
 	ssize_t len;
 	size_t n;
 
-	bpf_set_mm_sums(s->loaded, (s->groups & BPF_MM_GROUPS) &&
+	bpf_set_mm_sums(s->loaded, (want & BPF_MM_GROUPS) &&
 				   s->rule != BPF_RSS_READ);
 	len = bpf_dump(s->loaded, &s->buf, &s->cap);
 
@@ -261,7 +263,7 @@ static int procfs_rows(struct bpf_state *s, const struct selection *sel,
 static int build_rows(struct bpf_state *s, enum thread_mode mode,
 		      group_mask want)
 {
-	ssize_t n = dump_records(s);
+	ssize_t n = dump_records(s, want);
 	enum bpf_rss_rule rule;
 
 	if (n < 0)
