@@ -138,8 +138,11 @@ static __always_inline void read_mm(struct bpf_task_rec *r,
 		.stack = mm->stack_vm, .exec = mm->exec_vm,
 		.start_code = mm->start_code, .end_code = mm->end_code,
 	};
-	/* 6.1 keeps atomics (4 x 8 bytes), 6.2 on percpu_counters */
-	if (bpf_core_field_size(mm->rss_stat) == 4 * sizeof(s64)) {
+	/* 6.1 keeps atomics in a struct, 6.2 on an array of
+	 * percpu_counters.  An existence check, not the field's size: a
+	 * size relocation against a field of another kind fails, and the
+	 * kernel's loader poisons it (6.1 refused the program so) */
+	if (bpf_core_field_exists(((struct mm_struct___atomic *)mm)->rss_stat)) {
 		struct mm_struct___atomic *old = (void *)mm;
 
 		r->bits |= BPF_REC_RSS_OLD;
