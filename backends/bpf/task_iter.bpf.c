@@ -144,12 +144,18 @@ static __always_inline void read_mm(struct bpf_task_rec *r,
 	 * kernel's loader poisons it (6.1 refused the program so) */
 	if (bpf_core_field_exists(((struct mm_struct___atomic *)mm)->rss_stat)) {
 		struct mm_struct___atomic *old = (void *)mm;
+		struct mm_rss_stat st;
 
 		r->bits |= BPF_REC_RSS_OLD;
-		r->rss[0] = old->rss_stat.count[0].counter;
-		r->rss[1] = old->rss_stat.count[1].counter;
-		r->rss[2] = old->rss_stat.count[2].counter;
-		r->rss[3] = old->rss_stat.count[3].counter;
+		/* through the helper: 6.1's verifier does not follow a
+		 * direct load into an array of typedef'd structs
+		 * ("Type 'atomic_long_t' is not a struct") */
+		if (bpf_core_read(&st, sizeof(st), &old->rss_stat) == 0) {
+			r->rss[0] = st.count[0].counter;
+			r->rss[1] = st.count[1].counter;
+			r->rss[2] = st.count[2].counter;
+			r->rss[3] = st.count[3].counter;
+		}
 	} else {
 		r->rss[0] = mm->rss_stat[0].count;
 		r->rss[1] = mm->rss_stat[1].count;
