@@ -25,6 +25,7 @@ struct bpf_state {
 	bool tried;                     /* load_programs() ran */
 	bool fallback;                  /* auto, and the load failed: every
 					 * scan is procfs's */
+	enum bpf_rss_rule rule;         /* statm's counters, once known */
 	group_mask groups;
 	long page_size;
 	struct bpf_files *files;
@@ -160,11 +161,17 @@ static int load_programs(struct bpf_state *s)
 	return 0;
 }
 
-/* The records of one dump, as pointers in rows' order. */
-static ssize_t dump_records(struct bpf_state *s)
+/* The records of one dump, as pointers in rows' order; the per-CPU
+ * sums only when the scan's rows need statm or status's Vm lines now
+ * (an interactive top's fill reads them for the rows it draws). */
+static ssize_t dump_records(struct bpf_state *s, group_mask want)
 {
-	ssize_t len = bpf_dump(s->loaded, &s->buf, &s->cap);
+	ssize_t len;
 	size_t n;
+
+	bpf_set_mm_sums(s->loaded, (want & BPF_MM_GROUPS) &&
+				   s->rule != BPF_RSS_READ);
+	len = bpf_dump(s->loaded, &s->buf, &s->cap);
 
 	if (len < 0)
 		return len;
@@ -185,6 +192,63 @@ static ssize_t dump_records(struct bpf_state *s)
 	return (ssize_t)n;
 }
 
+/* statm's resident and shared pages of one task: 0, or -1. */
+static int read_statm(const struct bpf_task_rec *r, unsigned long *res,
+		      unsigned long *shared)
+{
+	char path[64];
+	FILE *f;
+	int n;
+
+	if (r->tid == r->tgid)
+		snprintf(path, sizeof(path), "/proc/%d/statm", r->tgid);
+	else
+		snprintf(path, sizeof(path), "/proc/%d/task/%d/statm",
+			 r->tgid, r->tid);
+	if (!(f = fopen(path, "re")))
+		return -1;
+	n = fscanf(f, "%*u %lu %lu", res, shared);
+	fclose(f);
+	return n == 2 ? 0 : -1;
+}
+
+/* Which counters statm and status show here, found once per program
+ * run: 6.1's atomics as read; per-CPU counters read or summed by kernel
+ * version (and stable update), so the first task whose read and summed
+ * values differ has its statm read, and the rule whose values it shows
+ * is kept.  While none differ both rules agree (the sums are used, not
+ * kept); without sums, or when three such tasks changed in between,
+ * procfs's files answer this scan. */
+static enum bpf_rss_rule rss_rule(struct bpf_state *s, size_t n)
+{
+	unsigned long rr, sr, rs, ss, res, shared;
+	int tries = 3;          /* tasks that may change in between */
+
+	if (s->rule != BPF_RSS_UNKNOWN || !(s->groups & BPF_MM_GROUPS))
+		return s->rule;
+	for (size_t i = 0; i < n && tries > 0; i++) {
+		const struct bpf_task_rec *r = s->recs[i];
+
+		if (r->bits & BPF_REC_RSS_OLD)
+			return s->rule = BPF_RSS_READ;
+		if (!(r->bits & BPF_REC_MM))
+			continue;
+		if (bpf_statm_rss(r, BPF_RSS_READ, &rr, &sr) ||
+		    bpf_statm_rss(r, BPF_RSS_SUM, &rs, &ss))
+			return BPF_RSS_UNKNOWN;
+		if (rr == rs && sr == ss)
+			continue;
+		if (read_statm(r, &res, &shared) != 0)
+			return BPF_RSS_UNKNOWN;
+		if (res == rs && shared == ss)
+			return s->rule = BPF_RSS_SUM;
+		if (res == rr && shared == sr)
+			return s->rule = BPF_RSS_READ;
+		tries--;
+	}
+	return tries > 0 ? BPF_RSS_SUM : BPF_RSS_UNKNOWN;
+}
+
 /* procfs's rows of the listed pids, read as s->groups asks. */
 static int procfs_rows(struct bpf_state *s, const struct selection *sel,
 		       struct task_set *out)
@@ -199,10 +263,12 @@ static int procfs_rows(struct bpf_state *s, const struct selection *sel,
 static int build_rows(struct bpf_state *s, enum thread_mode mode,
 		      group_mask want)
 {
-	ssize_t n = dump_records(s);
+	ssize_t n = dump_records(s, want);
+	enum bpf_rss_rule rule;
 
 	if (n < 0)
 		return (int)n;
+	rule = rss_rule(s, (size_t)n);
 	task_set_clear(&s->all);
 	task_set_clear(&s->init);
 	/* The iterator starts its walk after pid 1 on some kernels (6.18
@@ -226,7 +292,7 @@ static int build_rows(struct bpf_state *s, enum thread_mode mode,
 		 * /proc/PID either: no rows */
 		if (s->recs[i]->tid == s->recs[i]->tgid &&
 		    (rc = bpf_process_rows(s->recs + i, k - i, mode,
-					   s->groups, s->page_size,
+					   s->groups, s->page_size, rule,
 					   &s->all)) != 0)
 			return rc;
 		i = k;

@@ -133,12 +133,12 @@ static void read_own_files(struct bpf_files *f, struct task *t,
 
 	for (size_t i = 0; i < N_OWN_FILES; i++) {
 		const struct own_file *o = &own_files[i];
+		group_mask asked = want & o->groups;
 		ssize_t n;
 
 		/* not asked for, or filled already (the command lines
-		 * the iterator read) */
-		if (!(want & o->groups) ||
-		    (t->groups_filled & o->groups) == o->groups)
+		 * and status's Vm lines the iterator read) */
+		if (!asked || (t->groups_filled & asked) == asked)
 			continue;
 		own_path(path, sizeof(path), t, o->name);
 		if ((n = read_whole(f, path)) < 0)

@@ -5,6 +5,7 @@
 #ifndef PROCPS_TD_BPF_INT_H
 #define PROCPS_TD_BPF_INT_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <sys/types.h>
 #include "../../library/backend.h"
@@ -24,6 +25,9 @@ enum bpf_prog { BPF_PROG_TASKS, BPF_PROG_CMDLINES };
 /* Loads and attaches; NULL with a reason for the user in why. */
 struct bpf_loaded *bpf_load(enum bpf_prog which, char *why, size_t size);
 void bpf_unload(struct bpf_loaded *l);
+/* Whether the task iterator's next pass sums the per-CPU rss counters
+ * (never on more than BPF_SUM_CPUS possible CPUs). */
+void bpf_set_mm_sums(struct bpf_loaded *l, bool on);
 /* One pass of the iterator into *buf (grown as needed): bytes, or -errno. */
 ssize_t bpf_dump(struct bpf_loaded *l, char **buf, size_t *cap);
 /* Why the iterator cannot be used here, before loading it: 0, or -1
@@ -40,12 +44,24 @@ void bpf_cputime_adjust(uint64_t utime, uint64_t stime, uint64_t rtime,
 /* Sorts the records into rows' order: by tgid, the leader first, then
  * by tid.  recs points into the dump buffer. */
 void bpf_sort_records(const struct bpf_task_rec **recs, size_t n);
+/* Which rss counters statm and status show on this kernel: not known
+ * (those groups come from procfs), the counters as read (6.1's atomics,
+ * percpu_counter_read_positive()), or their per-CPU sums
+ * (get_mm_counter_sum()). */
+enum bpf_rss_rule { BPF_RSS_UNKNOWN, BPF_RSS_READ, BPF_RSS_SUM };
+/* The groups the iterator fills besides BPF_GROUPS once the rule is known */
+#define BPF_MM_GROUPS (GROUP_BIT(GRP_STATM) | GROUP_BIT(GRP_STATUS_VM))
+/* statm's resident and shared (pages) of a record under a rule: 0, or -1
+ * when the record has no such values */
+int bpf_statm_rss(const struct bpf_task_rec *r, enum bpf_rss_rule rule,
+		  unsigned long *resident, unsigned long *shared);
 /* The rows of one process: recs[0..n) share a tgid, recs[0] is its
  * leader.  Appends them to out as mode asks, filling the groups of
- * BPF_GROUPS that g names.  0, or -ENOMEM. */
+ * BPF_GROUPS that g names, and of BPF_MM_GROUPS under a known rule.
+ * 0, or -ENOMEM. */
 int bpf_process_rows(const struct bpf_task_rec *const *recs, size_t n,
 		     enum thread_mode mode, group_mask g, long page_size,
-		     struct task_set *out);
+		     enum bpf_rss_rule rule, struct task_set *out);
 
 /* The command lines of one pass of the command-line iterator (buf, len
  * bytes of struct bpf_cmd_rec and their areas) into the rows of set

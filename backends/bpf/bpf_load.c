@@ -15,6 +15,7 @@
 #include <sys/vfs.h>
 #include <linux/capability.h>
 #include <bpf/bpf.h>
+#include <bpf/libbpf.h>
 #include "bpf_int.h"
 /* the generated headers are not -Wextra clean */
 #pragma GCC diagnostic push
@@ -31,6 +32,7 @@ struct bpf_loaded {
 	void *skel;
 	void (*destroy)(void *skel);
 	int link_fd;
+	__u32 *sum_cpus;        /* the task iterator's mm_sum_cpus */
 };
 
 #ifndef CAP_PERFMON
@@ -168,6 +170,8 @@ struct bpf_loaded *bpf_load(enum bpf_prog which, char *why, size_t size)
 	} else {
 		LOAD_SKEL(task_iter, dump_task, l);
 		l->destroy = destroy_task_iter;
+		if (l->skel)
+			l->sum_cpus = &((struct task_iter *)l->skel)->bss->mm_sum_cpus;
 	}
 	if (l->link_fd >= 0)
 		return l;
@@ -177,6 +181,15 @@ struct bpf_loaded *bpf_load(enum bpf_prog which, char *why, size_t size)
 	free(l);
 	errno = e ? e : EINVAL;
 	return NULL;
+}
+
+void bpf_set_mm_sums(struct bpf_loaded *l, bool on)
+{
+	/* every possible CPU: one that went offline left zeros */
+	int n = on ? libbpf_num_possible_cpus() : 0;
+
+	if (l->sum_cpus)
+		*l->sum_cpus = n > 0 && n <= BPF_SUM_CPUS ? (__u32)n : 0;
 }
 
 void bpf_unload(struct bpf_loaded *l)

@@ -12,6 +12,10 @@
 #define BPF_REC_SIGHAND 1u      /* lock_task_sighand() would succeed */
 #define BPF_REC_MM      2u      /* has an address space (get_task_mm) */
 #define BPF_REC_RSS_OLD 4u      /* rss counters were 6.1's atomics */
+#define BPF_REC_RSS_SUM 8u      /* rss_sum[] holds the per-CPU sums */
+
+/* the most CPUs the program sums per-CPU counters over */
+#define BPF_SUM_CPUS 512
 
 struct bpf_task_rec {
 	/* the task's own times (ns) and faults, and its prev_cputime */
@@ -29,6 +33,14 @@ struct bpf_task_rec {
 	 * per-CPU deltas can leave them below zero) */
 	__u64 total_vm;
 	__s64 rss[4];           /* MM_FILEPAGES, ANON, SWAPENTS, SHMEM */
+	/* the same counters summed over every CPU (percpu_counter_sum()),
+	 * when the reader asked (mm_sum_cpus) and bits has RSS_SUM */
+	__s64 rss_sum[4];
+	/* what else statm and status's Vm lines show: pages locked (ps's
+	 * L), of data and stack, executable; the code's addresses */
+	struct bpf_rec_vm {
+		__u64 locked, data, stack, exec, start_code, end_code;
+	} vm;
 	__u32 state, exit_state, flags, bits;
 	/* numbers in the reader's pid namespace (0: not visible there) */
 	__s32 tid, tgid, ppid, pgrp, sid, tpgid;

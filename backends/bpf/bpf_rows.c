@@ -135,8 +135,87 @@ static long rss_counter(const struct bpf_task_rec *r, int i)
 	return r->rss[i] > 0 ? (long)r->rss[i] : 0;
 }
 
+/* A counter as get_mm_counter() or get_mm_counter_sum() gives it (both
+ * read a negative sum as 0): -1 when the record lacks it. */
+static long rule_counter(const struct bpf_task_rec *r, enum bpf_rss_rule rule,
+			 int i)
+{
+	if (rule == BPF_RSS_READ)
+		return rss_counter(r, i);
+	if (rule != BPF_RSS_SUM || !(r->bits & BPF_REC_RSS_SUM))
+		return -1;
+	return r->rss_sum[i] > 0 ? (long)r->rss_sum[i] : 0;
+}
+
+int bpf_statm_rss(const struct bpf_task_rec *r, enum bpf_rss_rule rule,
+		  unsigned long *resident, unsigned long *shared)
+{
+	long file = rule_counter(r, rule, 0), anon = rule_counter(r, rule, 1),
+	     shmem = rule_counter(r, rule, 3);
+
+	*resident = *shared = 0;
+	if (!(r->bits & BPF_REC_MM))
+		return 0;               /* no address space: zeros */
+	if (file < 0 || anon < 0 || shmem < 0)
+		return -1;
+	*shared = (unsigned long)(file + shmem);
+	*resident = *shared + (unsigned long)anon;
+	return 0;
+}
+
+/* statm (task_statm()) and status's Vm lines (task_mem()) from the
+ * address space's fields; a task without one shows zeros in statm and
+ * no Vm lines in status.  The groups stay unfilled (procfs's files
+ * then) when the rule is unknown or the record lacks the sums. */
+static void fill_mm(struct task *t, const struct bpf_task_rec *r,
+		    group_mask g, long page_size, enum bpf_rss_rule rule)
+{
+	unsigned long res, shared, pkib = (unsigned long)page_size / 1024;
+	uint64_t mask = ~((uint64_t)page_size - 1), text;
+	struct task_status *st;
+
+	if (rule == BPF_RSS_UNKNOWN || bpf_statm_rss(r, rule, &res, &shared))
+		return;
+	t->vm_rss = res * pkib;
+	/* PAGE_ALIGN(end_code) - (start_code & PAGE_MASK) */
+	text = ((r->vm.end_code + (uint64_t)page_size - 1) & mask) -
+	       (r->vm.start_code & mask);
+	if (g & GROUP_BIT(GRP_STATM)) {
+		if (r->bits & BPF_REC_MM) {
+			t->sm_size = r->total_vm;
+			t->sm_resident = res;
+			t->sm_shared = shared;
+			t->sm_text = text / (uint64_t)page_size;
+			t->sm_data = r->vm.data + r->vm.stack;
+		}
+		t->groups_filled |= GROUP_BIT(GRP_STATM);
+	}
+	if (!(g & GROUP_BIT(GRP_STATUS_VM)))
+		return;
+	if (r->bits & BPF_REC_MM) {
+		uint64_t exec = r->vm.exec * (uint64_t)page_size;
+
+		if (!(st = task_status_own(t)))
+			return;
+		if (text > exec)
+			text = exec;
+		st->vm_size = r->total_vm * pkib;
+		st->vm_lock = r->vm.locked * pkib;
+		st->vm_rss_anon = (unsigned long)rule_counter(r, rule, 1) * pkib;
+		st->vm_rss_file = (unsigned long)rule_counter(r, rule, 0) * pkib;
+		st->vm_rss_shared = (unsigned long)rule_counter(r, rule, 3) * pkib;
+		st->vm_data = r->vm.data * pkib;
+		st->vm_stack = r->vm.stack * pkib;
+		st->vm_exe = text >> 10;
+		st->vm_lib = (exec - text) >> 10;
+		st->vm_swap = (unsigned long)rule_counter(r, rule, 2) * pkib;
+	}
+	t->groups_filled |= GROUP_BIT(GRP_STATUS_VM);
+}
+
 static void fill_row(struct task *t, const struct bpf_task_rec *r,
-		     const struct acct *a, group_mask g, long page_size)
+		     const struct acct *a, group_mask g, long page_size,
+		     enum bpf_rss_rule rule)
 {
 	int sighand = (r->bits & BPF_REC_SIGHAND) != 0;
 
@@ -194,11 +273,13 @@ static void fill_row(struct task *t, const struct bpf_task_rec *r,
 		t->egid = kthread ? 0 : r->egid;
 		t->groups_filled |= GROUP_BIT(GRP_OWNER);
 	}
+	if (g & BPF_MM_GROUPS)
+		fill_mm(t, r, g, page_size, rule);
 }
 
 int bpf_process_rows(const struct bpf_task_rec *const *recs, size_t n,
 		     enum thread_mode mode, group_mask g, long page_size,
-		     struct task_set *out)
+		     enum bpf_rss_rule rule, struct task_set *out)
 {
 	struct acct whole, own;
 	struct task *t;
@@ -207,7 +288,7 @@ int bpf_process_rows(const struct bpf_task_rec *const *recs, size_t n,
 	if (mode != THREADS_ONLY) {
 		if (!(t = task_set_push(out)))
 			return -ENOMEM;
-		fill_row(t, recs[0], &whole, g, page_size);
+		fill_row(t, recs[0], &whole, g, page_size, rule);
 	}
 	if (mode == THREADS_NONE)
 		return 0;
@@ -218,10 +299,10 @@ int bpf_process_rows(const struct bpf_task_rec *const *recs, size_t n,
 		 * directory: the whole process's times (Debian 13's: its
 		 * own, task/PID, as procfs's row.c) */
 		if (i == 0 && !profile.thread_main_from_task)
-			fill_row(t, recs[0], &whole, g, page_size);
+			fill_row(t, recs[0], &whole, g, page_size, rule);
 		else {
 			thread_acct(recs[i], &own);
-			fill_row(t, recs[i], &own, g, page_size);
+			fill_row(t, recs[i], &own, g, page_size, rule);
 		}
 		t->is_thread_row = 1;
 	}

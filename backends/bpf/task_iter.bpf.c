@@ -14,6 +14,102 @@ char LICENSE[] SEC("license") = "GPL";
 
 #define PF_KTHREAD 0x00200000u
 
+/* Set by the reader before a pass: how many CPUs' per-CPU rss counters
+ * to sum (0: none).  statm and status show the sums on kernels with
+ * get_mm_counter_sum() (6.12 stable updates, 6.16 on), which user space
+ * tells from one statm read (bpf_backend.c). */
+__u32 mm_sum_cpus;
+/* Each CPU's per-CPU offset (__per_cpu_offset[], which needs a
+ * kallsyms with data symbols): a per-CPU map's value on that CPU less
+ * the map's per-CPU pointer, at each pass's first task.  The value's
+ * address is stored before the subtraction: the verifier allows no
+ * arithmetic between a map value's pointer and an unbounded number. */
+__u64 cpu_off[BPF_SUM_CPUS];
+__u64 pcpu_base;
+__u8 map_head[1024];
+
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, __u32);
+} pcpu_probe SEC(".maps");
+
+/* cpu masked in the register the index is used from (the compiler
+ * drops a mask after a bound check, and checks a copy): the verifier
+ * sees the bound */
+static __always_inline __u64 cpu_index(__u32 cpu)
+{
+	__u64 i = cpu;
+
+	asm volatile("%0 &= %1" : "+r"(i) : "i"(BPF_SUM_CPUS - 1));
+	return i;
+}
+
+static long read_cpu_off(__u32 cpu, void *unused)
+{
+	__u32 zero = 0;
+	__u64 i;
+	void *v;
+
+	if (cpu >= BPF_SUM_CPUS)
+		return 1;
+	v = bpf_map_lookup_percpu_elem(&pcpu_probe, &zero, cpu);
+	if (!v)
+		return 1;
+	/* through memory: what comes back is a number */
+	i = cpu_index(cpu);
+	*(volatile __u64 *)&cpu_off[i] = (__u64)v;
+	cpu_off[i] = *(volatile __u64 *)&cpu_off[i] - pcpu_base;
+	return 0;
+}
+
+static __always_inline void read_cpu_offsets(struct bpf_iter_meta *meta)
+{
+	__u32 head = bpf_core_type_size(struct bpf_array);
+
+	if (meta->seq_num != 0 || !mm_sum_cpus)
+		return;
+	/* the map's first per-CPU pointer, right after struct bpf_array */
+	if (head > sizeof(map_head) - 8 ||
+	    bpf_probe_read_kernel(map_head, head + 8, &pcpu_probe)) {
+		mm_sum_cpus = 0;
+		return;
+	}
+	pcpu_base = *(__u64 *)&map_head[head & (sizeof(map_head) - 8)];
+	/* a CPU without an offset ends the sums */
+	if (bpf_loop(mm_sum_cpus, read_cpu_off, NULL, 0) != mm_sum_cpus)
+		mm_sum_cpus = 0;
+}
+
+struct mm_sum {
+	__u64 ctr[4];   /* each counter's per-CPU pointer */
+	__s64 sum[4];
+	int bad;
+};
+
+/* One CPU's share of the four counters (__percpu_counter_sum()'s loop;
+ * a CPU that went offline left zeros behind) */
+static long add_cpu(__u32 cpu, void *data)
+{
+	struct mm_sum *m = data;
+	__u64 off;
+	s32 v;
+
+	if (cpu >= BPF_SUM_CPUS)
+		return 1;
+	off = cpu_off[cpu_index(cpu)];
+	for (int i = 0; i < 4; i++) {
+		if (bpf_probe_read_kernel(&v, sizeof(v),
+					  (const void *)(m->ctr[i] + off))) {
+			m->bad = 1;
+			return 1;
+		}
+		m->sum[i] += v;
+	}
+	return 0;
+}
+
 /* Every read is a direct load through BTF-typed pointers (relocated by
  * CO-RE, checked by the verifier, a fault reads 0): a
  * bpf_probe_read_kernel() call per field cost most of the pass.  The
@@ -37,20 +133,52 @@ static __always_inline void read_mm(struct bpf_task_rec *r,
 		return;
 	r->bits |= BPF_REC_MM;
 	r->total_vm = mm->total_vm;
-	/* 6.1 keeps atomics (4 x 8 bytes), 6.2 on percpu_counters */
-	if (bpf_core_field_size(mm->rss_stat) == 4 * sizeof(s64)) {
+	r->vm = (struct bpf_rec_vm){
+		.locked = mm->locked_vm, .data = mm->data_vm,
+		.stack = mm->stack_vm, .exec = mm->exec_vm,
+		.start_code = mm->start_code, .end_code = mm->end_code,
+	};
+	/* 6.1 keeps atomics in a struct, 6.2 on an array of
+	 * percpu_counters.  An existence check, not the field's size: a
+	 * size relocation against a field of another kind fails, and the
+	 * kernel's loader poisons it (6.1 refused the program so) */
+	if (bpf_core_field_exists(((struct mm_struct___atomic *)mm)->rss_stat)) {
 		struct mm_struct___atomic *old = (void *)mm;
+		struct mm_rss_stat st;
 
 		r->bits |= BPF_REC_RSS_OLD;
-		r->rss[0] = old->rss_stat.count[0].counter;
-		r->rss[1] = old->rss_stat.count[1].counter;
-		r->rss[2] = old->rss_stat.count[2].counter;
-		r->rss[3] = old->rss_stat.count[3].counter;
+		/* through the helper: 6.1's verifier does not follow a
+		 * direct load into an array of typedef'd structs
+		 * ("Type 'atomic_long_t' is not a struct") */
+		if (bpf_core_read(&st, sizeof(st), &old->rss_stat) == 0) {
+			r->rss[0] = st.count[0].counter;
+			r->rss[1] = st.count[1].counter;
+			r->rss[2] = st.count[2].counter;
+			r->rss[3] = st.count[3].counter;
+		}
 	} else {
 		r->rss[0] = mm->rss_stat[0].count;
 		r->rss[1] = mm->rss_stat[1].count;
 		r->rss[2] = mm->rss_stat[2].count;
 		r->rss[3] = mm->rss_stat[3].count;
+		if (mm_sum_cpus) {
+			struct mm_sum m = { .bad = 0 };
+
+			/* constant indexes: CO-RE relocates each access
+			 * (a loop's index would use this file's stride) */
+			m.ctr[0] = (__u64)mm->rss_stat[0].counters;
+			m.ctr[1] = (__u64)mm->rss_stat[1].counters;
+			m.ctr[2] = (__u64)mm->rss_stat[2].counters;
+			m.ctr[3] = (__u64)mm->rss_stat[3].counters;
+			for (int i = 0; i < 4; i++)
+				m.sum[i] = r->rss[i];
+			bpf_loop(mm_sum_cpus, add_cpu, &m, 0);
+			if (!m.bad) {
+				for (int i = 0; i < 4; i++)
+					r->rss_sum[i] = m.sum[i];
+				r->bits |= BPF_REC_RSS_SUM;
+			}
+		}
 	}
 }
 
@@ -105,6 +233,7 @@ int dump_task(struct bpf_iter__task *ctx)
 	struct task_ptrs p;
 
 	read_reader(ctx->meta);
+	read_cpu_offsets(ctx->meta);
 	if (!t || !reader.ok)
 		return 0;
 	p.tid = t->thread_pid;

@@ -67,10 +67,13 @@ struct signal_struct {
 	struct rlimit rlim[16];
 };
 
-/* 6.2 on: one percpu_counter per rss counter; stat reads .count */
-struct percpu_counter { s64 count; };
+/* 6.2 on: one percpu_counter per rss counter; stat reads .count, and
+ * statm and status sum .counters of every CPU on newer kernels (the
+ * pointer is per-CPU: a scalar here, added to each CPU's offset) */
+struct percpu_counter { s64 count; s32 *counters; };
 struct mm_struct {
-	unsigned long total_vm;
+	unsigned long total_vm, locked_vm, data_vm, stack_vm, exec_vm;
+	unsigned long start_code, end_code;
 	unsigned long arg_start, arg_end, env_start, env_end;
 	struct percpu_counter rss_stat[4];
 };
@@ -109,8 +112,12 @@ struct bpf_iter__task {
 	union { struct task_struct *task; };
 };
 
+/* a per-CPU array map: its values' per-CPU pointers start where the
+ * struct ends (a flexible array) */
+struct bpf_array { u32 elem_size; };
+
 #pragma clang attribute pop
 
-enum bpf_map_type { BPF_MAP_TYPE_ARRAY = 2 };
+enum bpf_map_type { BPF_MAP_TYPE_ARRAY = 2, BPF_MAP_TYPE_PERCPU_ARRAY = 6 };
 
 #endif

@@ -1,5 +1,6 @@
 /* procfs's rules as bpf_rows.c redoes them, on values whose procfs text
- * is known: task_state_index()'s letters and cputime_adjust(). */
+ * is known: task_state_index()'s letters, cputime_adjust(), statm and
+ * status's memory lines. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -101,11 +102,95 @@ static void test_sort(void)
 		      p[i]->tid, want[i]);
 }
 
+/* statm and status's Vm lines of one record under each rss rule
+ * (task_statm(), task_mem(); 4 KiB pages): file 10, anon 20, swap 3,
+ * shmem 4 pages as read; summed over the CPUs file is below zero
+ * (shown as 0) and anon 25.  Code from 0x400123 to 0x401fff: two pages
+ * of text, of 5 executable pages (8 kB VmExe, 12 kB VmLib). */
+static void test_mm(void)
+{
+	static const struct {
+		enum bpf_rss_rule rule;
+		int mm, sums, filled;
+		unsigned long res, shared, rss_kib, anon_kib, file_kib;
+	} cases[] = {
+		{ BPF_RSS_READ, 1, 1, 1, 34, 14, 136, 80, 40 },
+		{ BPF_RSS_SUM, 1, 1, 1, 29, 4, 116, 100, 0 },
+		/* no sums in the record: procfs's files, not zeros */
+		{ BPF_RSS_SUM, 1, 0, 0, 0, 0, 0, 0, 0 },
+		{ BPF_RSS_UNKNOWN, 1, 1, 0, 0, 0, 0, 0, 0 },
+		/* no address space: statm's zeros, no Vm lines */
+		{ BPF_RSS_SUM, 0, 0, 1, 0, 0, 0, 0, 0 },
+	};
+	const group_mask g = GROUP_BIT(GRP_STATM) | GROUP_BIT(GRP_STATUS_VM);
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct bpf_task_rec r;
+		const struct bpf_task_rec *p = &r;
+		struct task_set out = { 0 };
+		const struct task *t;
+
+		memset(&r, 0, sizeof(r));
+		r.tid = r.tgid = 42;
+		r.bits = cases[i].mm ? BPF_REC_MM : 0;
+		if (cases[i].sums)
+			r.bits |= BPF_REC_RSS_SUM;
+		r.total_vm = 300;
+		r.rss[0] = 10, r.rss[1] = 20, r.rss[2] = 3, r.rss[3] = 4;
+		r.rss_sum[0] = -2, r.rss_sum[1] = 25, r.rss_sum[2] = 3,
+		r.rss_sum[3] = 4;
+		r.vm = (struct bpf_rec_vm){ .locked = 6, .data = 50,
+			.stack = 33, .exec = 5, .start_code = 0x400123,
+			.end_code = 0x401fff };
+		if (bpf_process_rows(&p, 1, THREADS_NONE, g, 4096,
+				     cases[i].rule, &out) != 0 || out.n != 1) {
+			CHECK(0, "case %zu: no row", i);
+			continue;
+		}
+		t = &out.v[0];
+		CHECK(!!(t->groups_filled & g) == cases[i].filled &&
+		      (t->groups_filled & g) != GROUP_BIT(GRP_STATM),
+		      "case %zu: groups %x", i, t->groups_filled & g);
+		CHECK(t->sm_resident == cases[i].res &&
+		      t->sm_shared == cases[i].shared &&
+		      t->vm_rss == cases[i].rss_kib,
+		      "case %zu: resident %lu shared %lu VmRSS %lu", i,
+		      t->sm_resident, t->sm_shared, t->vm_rss);
+		CHECK(t->status->vm_rss_anon == cases[i].anon_kib &&
+		      t->status->vm_rss_file == cases[i].file_kib,
+		      "case %zu: RssAnon %lu RssFile %lu", i,
+		      t->status->vm_rss_anon, t->status->vm_rss_file);
+		if (cases[i].filled && cases[i].mm) {
+			CHECK(t->sm_size == 300 && t->sm_text == 2 &&
+			      t->sm_data == 83 && t->sm_lib == 0 &&
+			      t->sm_dirty == 0,
+			      "case %zu: statm %lu %lu %lu %lu %lu", i,
+			      t->sm_size, t->sm_text, t->sm_lib, t->sm_data,
+			      t->sm_dirty);
+			CHECK(t->status->vm_size == 1200 &&
+			      t->status->vm_lock == 24 &&
+			      t->status->vm_data == 200 &&
+			      t->status->vm_stack == 132 &&
+			      t->status->vm_exe == 8 &&
+			      t->status->vm_lib == 12 &&
+			      t->status->vm_swap == 12 &&
+			      t->status->vm_rss_shared == 16,
+			      "case %zu: VmSize %lu VmLck %lu VmData %lu VmStk %lu VmExe %lu VmLib %lu VmSwap %lu RssShmem %lu",
+			      i, t->status->vm_size, t->status->vm_lock,
+			      t->status->vm_data, t->status->vm_stack,
+			      t->status->vm_exe, t->status->vm_lib,
+			      t->status->vm_swap, t->status->vm_rss_shared);
+		}
+		task_set_free(&out);
+	}
+}
+
 int main(void)
 {
 	test_states();
 	test_cputime();
 	test_sort();
+	test_mm();
 	printf("%s: %d failed\n", __FILE__, failed);
 	return failed ? 1 : 0;
 }
