@@ -39,6 +39,7 @@ struct answer {
 	struct snap s[MAXA];
 	int n;
 	const char *root;	/* procfs to compare each task with, or NULL */
+	int nproc;		/* answers to process ids (the rest: thread ids) */
 	int differ;		/* tasks that differ from root's procfs */
 };
 
@@ -52,7 +53,7 @@ static int on_task(const struct td_task *t, void *arg)
 	char dir[128];
 
 	if (a->root) {
-		if (t->pid == t->tgid)
+		if (a->n < a->nproc)
 			snprintf(dir, sizeof(dir), "%s/%u", a->root, t->pid);
 		else
 			snprintf(dir, sizeof(dir), "%s/%u/task/%u", a->root,
@@ -127,6 +128,7 @@ static int ask_raw(int fd, size_t len, size_t bufsize, struct answer *a)
 static int ask(int fd, const uint32_t *proc, size_t nproc,
 	       const uint32_t *thr, size_t nthr, struct answer *a)
 {
+	a->nproc = (int)nproc;
 	return ask_raw(fd, build(0, proc, nproc, thr, nthr), 65536, a);
 }
 
@@ -173,7 +175,8 @@ static void against_one(int fd, const char *label)
 	a.root = "/proc";
 	for (i = 0; i < ft_n; i++)
 		thr[i] = ft_tids[ft_n - 1 - i];	/* not in listing order */
-	check(!ask(fd, proc, 4, thr, ft_n, &a) && a.n == 4 + ft_n,
+	i = ask(fd, proc, 4, thr, ft_n, &a);
+	check(!i && a.n == 4 + ft_n,
 	      "%s: LIST of 4 processes and %d threads: %d answers", label,
 	      ft_n, a.n);
 	check(a.differ == 0, "%s: every LIST answer matches procfs (%d differ)",
@@ -369,7 +372,8 @@ int main(void)
 	gone[1] = dead;
 	gone[2] = 0x7fffff00;
 	gone[3] = fu;
-	check(!ask(fd, gone, 4, NULL, 0, &a) && a.n == 2 &&
+	i = ask(fd, gone, 4, NULL, 0, &a);
+	check(!i && a.n == 2 &&
 	      a.s[0].t.pid == (uint32_t)fu && a.s[1].t.pid == (uint32_t)fu,
 	      "gone and unused ids skipped, a repeat answered twice (%d)", a.n);
 
