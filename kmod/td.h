@@ -177,7 +177,13 @@ struct td_iter {
 	bool process;			/* the task returned last is a process
 					 * message (ALL_PROC_THREAD, PROC_THREAD) */
 	bool done;
+	/* LIST: the ids (TD_LIST_THREAD marks a thread id), the next one */
+	u32 *list;
+	unsigned int nlist, list_pos;
 };
+
+/* an id of td_iter.list given as a thread (TASK_DIAG_LIST_THREAD) */
+#define TD_LIST_THREAD	BIT(31)
 
 /* One open file (file->private_data). */
 struct td_ctx {
@@ -210,6 +216,11 @@ int td_lsm_unconfined(void);
 int td_iter_init(struct td_ctx *ctx, u32 strategy, u32 pid);
 struct task_struct *td_iter_next(struct td_ctx *ctx, bool *whole);
 void td_iter_release(struct td_iter *it);
+struct task_struct *td_find_task(struct pid_namespace *ns, u32 nr);
+
+/* td_list.c: the LIST strategy */
+int td_list_parse(struct td_iter *it, const char *attrs, size_t len);
+struct task_struct *td_list_next(struct td_ctx *ctx, bool *whole);
 
 /* td_stage.c */
 void td_stage_reset(struct td_stage *st, struct task_struct *task,

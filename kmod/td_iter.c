@@ -18,6 +18,7 @@
 #include <linux/sched/signal.h>
 #include <linux/sched/task.h>
 #include <linux/ptrace.h>
+#include <linux/slab.h>
 #include "td.h"
 
 static void td_put(struct task_struct **t)
@@ -32,10 +33,12 @@ void td_iter_release(struct td_iter *it)
 	td_put(&it->start);
 	td_put(&it->group);
 	td_put(&it->last);
+	kfree(it->list);
+	it->list = NULL;
 }
 
 /* The task with id nr in ns, referenced, or NULL. */
-static struct task_struct *td_find_task(struct pid_namespace *ns, u32 nr)
+struct task_struct *td_find_task(struct pid_namespace *ns, u32 nr)
 {
 	struct task_struct *task;
 
@@ -59,6 +62,9 @@ int td_iter_init(struct td_ctx *ctx, u32 strategy, u32 pid)
 	    strategy == TASK_DIAG_DUMP_ALL_THREAD ||
 	    strategy == TASK_DIAG_DUMP_ALL_PROC_THREAD)
 		return 0;
+	/* LIST: the ids follow the request (td_list_parse()) */
+	if (strategy == TASK_DIAG_DUMP_LIST)
+		return pid ? -EINVAL : 0;
 
 	if (!pid || pid > INT_MAX)
 		return -EINVAL;
@@ -237,6 +243,9 @@ struct task_struct *td_iter_next(struct td_ctx *ctx, bool *whole)
 	switch (it->strategy) {
 	case TASK_DIAG_DUMP_ALL:
 		task = td_next_tgid(ctx);
+		break;
+	case TASK_DIAG_DUMP_LIST:
+		task = td_list_next(ctx, whole);
 		break;
 	case TASK_DIAG_DUMP_ONE:
 		task = it->start;

@@ -82,9 +82,11 @@ static int td_parse_get(struct td_ctx *ctx, const char *payload, size_t len)
 
 	if (len < sizeof(req))
 		return -EINVAL;
-	if (memchr_inv(payload + sizeof(req), 0, len - sizeof(req)))
-		return -E2BIG;
 	memcpy(&req, payload, sizeof(req));
+	/* LIST's ids follow the request; other requests' tails are zero */
+	if (req.dump_strategy != TASK_DIAG_DUMP_LIST &&
+	    memchr_inv(payload + sizeof(req), 0, len - sizeof(req)))
+		return -E2BIG;
 	if ((req.flags & ~TD_REQ_FLAGS) ||
 	    req.dump_strategy >= __TASK_DIAG_DUMP_MAX)
 		return -EINVAL;
@@ -98,6 +100,9 @@ static int td_parse_get(struct td_ctx *ctx, const char *payload, size_t len)
 	old = override_creds(ctx->cred);
 	ret = td_iter_init(ctx, req.dump_strategy, req.pid);
 	revert_creds(old);
+	if (!ret && req.dump_strategy == TASK_DIAG_DUMP_LIST)
+		ret = td_list_parse(&ctx->it, payload + sizeof(req),
+				    len - sizeof(req));
 	if (ret)
 		return ret;
 	ctx->show = req.show_flags;

@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "../../library/backend.h"
+#include "td_drawn.h"
 #include "td_fallback.h"
 #include "td_fill.h"
 #include "td_io.h"
@@ -50,6 +51,7 @@ struct td_state {
 	 * asks the module for those alone: their plan, made once per set */
 	group_mask some_groups;
 	struct td_plan some_plan;
+	struct td_drawn drawn;          /* fill()'s scratch */
 };
 
 /* What one answer is turned into. */
@@ -163,6 +165,7 @@ static void td_release(void *state)
 		free(s->scratch.var[g].data);
 	free(s->whole);
 	free(s->pids);
+	td_drawn_free(&s->drawn);
 	free(s);
 }
 
@@ -611,20 +614,49 @@ static int td_scan(void *state, const struct selection *sel,
 	return scan_procfs(s, sel, out);
 }
 
-/* The rows drawn of a scan of some groups (top's screen): the few rows'
- * other groups are read from procfs, which the module would answer
- * with the same values, one request per row. */
+/* The rows drawn of a scan of some groups (top's screen): their other
+ * groups come from the module in one LIST request (version 4), the
+ * groups it lacks from procfs, as the scan reads them; a module without
+ * LIST, or a request that fails, leaves them all to procfs. */
 static int td_fill(void *state, const struct selection *sel,
 		   struct task *const *rows, size_t n, group_mask groups)
 {
 	struct td_state *s = state;
+	group_mask need = 0, rest, thr = 0;
+	struct td_plan p;
+	int rc = 0, fatal;
 
 	if (!s->procfs) {
 		s->procfs = procfs_backend.prepare(s->groups);
 		if (!s->procfs)
 			return -errno;
 	}
-	return procfs_backend.fill(s->procfs, sel, rows, n, groups);
+	groups &= s->groups;
+	for (size_t i = 0; i < n; i++)
+		need |= groups & ~rows[i]->groups_filled;
+	rest = need;
+	if (need && s->connected && has_strategy(s, TASK_DIAG_DUMP_LIST) &&
+	    td_plan_make(need, s->conn.ver.supported_groups,
+			 s->conn.ver.version, s->conn.ver.supported_flags,
+			 &p) == 0) {
+		rc = td_drawn_fill(&s->drawn, &s->conn, &s->parser, &s->units,
+				   &p, sel, rows, n, &fatal);
+		if (fatal)
+			disconnect(s);
+		if (rc == 0) {
+			rest = p.fallback & need;
+			thr = p.native & need & TD_DRAWN_THREAD_PROCFS;
+		} else {
+			note_fallback("fill failed", rc);
+		}
+	}
+	rc = 0;
+	if (rest)
+		rc = procfs_backend.fill(s->procfs, sel, rows, n, rest);
+	if (rc == 0 && thr && s->drawn.nthread)
+		rc = procfs_backend.fill(s->procfs, sel, s->drawn.thread_rows,
+					 s->drawn.nthread, thr);
+	return rc;
 }
 
 /* Why the probe refused, for a user who asked for this backend. */

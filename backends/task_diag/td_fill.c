@@ -302,6 +302,27 @@ static int fill_group(struct task *t, const struct td_rec *r,
 	return gr->extra ? gr->extra(t, r, u) : 1;
 }
 
+/* Fills the groups of `groups` that r carries, marking them filled. */
+static int fill_groups(struct task *t, const struct td_rec *r,
+		       const struct td_units *u, group_mask groups)
+{
+	/* the rows write into the blocks of the groups they fill */
+	if (task_own_blocks(t, groups) < 0)
+		return -ENOMEM;
+	for (group_mask m = groups; m; m &= m - 1) {
+		int g = __builtin_ctz(m), rc;
+
+		if (g >= GRP_COUNT)
+			break;
+		rc = fill_group(t, r, u, (enum data_group)g);
+		if (rc < 0)
+			return rc;
+		if (rc)
+			t->groups_filled |= GROUP_BIT(g);
+	}
+	return 0;
+}
+
 int td_has_owner(const struct td_rec *r)
 {
 	return r->base_len >= offsetof(struct task_diag_base, owner_gid) +
@@ -319,21 +340,17 @@ int td_fill_task(const struct td_rec *r, group_mask groups,
 	t->tid = (int)r->pid;
 	t->tgid = (int)r->tgid;
 	groups |= GROUP_BIT(GRP_STAT);
-	/* the rows write into the blocks of the groups they fill */
-	if (task_own_blocks(t, groups) < 0)
-		return -ENOMEM;
-	for (group_mask m = groups; m; m &= m - 1) {
-		int g = __builtin_ctz(m), rc;
+	return fill_groups(t, r, u, groups);
+}
 
-		if (g >= GRP_COUNT)
-			break;
-		rc = fill_group(t, r, u, (enum data_group)g);
-		if (rc < 0)
-			return rc;
-		if (rc)
-			t->groups_filled |= GROUP_BIT(g);
-	}
-	return 0;
+int td_fill_more(const struct td_rec *r, group_mask groups,
+		 const struct td_units *u, struct task *t)
+{
+	/* hidepid=1 keeps the opener out: procfs could read nothing */
+	if (!HAVE(r, TASK_DIAG_BASE) || WITHHELD(r, TASK_DIAG_BASE))
+		return 0;
+	return fill_groups(t, r, u,
+			   groups & ~t->groups_filled & ~GROUP_BIT(GRP_STAT));
 }
 
 void td_fill_whole(const struct td_rec *r, group_mask groups,

@@ -29,6 +29,12 @@ int td_has_owner(const struct td_rec *r);
 int td_fill_task(const struct td_rec *r, group_mask groups,
 		 const struct td_units *u, struct task *t);
 
+/* Adds to the row t the groups of `groups` it lacks that r carries
+ * (stat itself is never touched); a record whose BASE is withheld
+ * leaves t as it is.  0 or -ENOMEM. */
+int td_fill_more(const struct td_rec *r, group_mask groups,
+		 const struct td_units *u, struct task *t);
+
 /* Replaces the per-thread figures of t (stat counters and times, io) with
  * the process-wide ones r carries, as /proc/PID shows them for a leader. */
 void td_fill_whole(const struct td_rec *r, group_mask groups,

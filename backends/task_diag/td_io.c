@@ -86,17 +86,13 @@ void td_conn_close(struct td_conn *c)
 	c->buf = NULL;
 }
 
-int td_conn_query(struct td_conn *c, struct td_parser *p, uint64_t show,
-		  uint32_t flags, uint32_t strategy, uint32_t pid,
-		  td_emit_fn emit, void *arg, int *fatal)
+/* Writes the request req (len bytes) and feeds its answer to the parser:
+ * td_conn_query()'s contract. */
+static int ask(struct td_conn *c, struct td_parser *p, const void *req,
+	       int len, td_emit_fn emit, void *arg, int *fatal)
 {
-	char req[128];
-	int len, rc;
+	int rc;
 
-	*fatal = 0;
-	if (++c->seq == 0)
-		c->seq = 1;
-	len = td_req_get(req, sizeof(req), show, flags, strategy, pid, c->seq);
 	if (len < 0)
 		return -ENOMEM;
 	rc = write_req(c->fd, req, (size_t)len);
@@ -125,4 +121,48 @@ int td_conn_query(struct td_conn *c, struct td_parser *p, uint64_t show,
 	}
 	rc = td_parse_finish(p);
 	return rc;
+}
+
+static uint32_t next_seq(struct td_conn *c)
+{
+	if (++c->seq == 0)
+		c->seq = 1;
+	return c->seq;
+}
+
+int td_conn_query(struct td_conn *c, struct td_parser *p, uint64_t show,
+		  uint32_t flags, uint32_t strategy, uint32_t pid,
+		  td_emit_fn emit, void *arg, int *fatal)
+{
+	char req[128];
+	uint32_t seq = next_seq(c);
+
+	*fatal = 0;
+	return ask(c, p, req, td_req_get(req, sizeof(req), show, flags,
+					 strategy, pid, seq),
+		   emit, arg, fatal);
+}
+
+int td_conn_list(struct td_conn *c, struct td_parser *p, uint64_t show,
+		 uint32_t flags, const uint32_t *proc, size_t nproc,
+		 const uint32_t *thr, size_t nthr, td_emit_fn emit, void *arg,
+		 int *fatal)
+{
+	char req[TASK_DIAG_MAX_REQUEST_SIZE];
+	uint32_t seq = next_seq(c);
+
+	*fatal = 0;
+	return ask(c, p, req, td_req_list(req, sizeof(req), show, flags, proc,
+					   nproc, thr, nthr, seq),
+		   emit, arg, fatal);
+}
+
+size_t td_list_room(const struct td_conn *c)
+{
+	size_t max = c->ver.max_request_size;
+
+	if (!max || max > TASK_DIAG_MAX_REQUEST_SIZE)
+		max = TASK_DIAG_MAX_REQUEST_SIZE;
+	/* the header, the request and the two lists' attribute headers */
+	return (max - 16 - sizeof(struct task_diag_pid) - 2 * 4) / 4;
 }

@@ -33,4 +33,13 @@ int td_conn_query(struct td_conn *c, struct td_parser *p, uint64_t show,
 		  uint32_t flags, uint32_t strategy, uint32_t pid,
 		  td_emit_fn emit, void *arg, int *fatal);
 
+/* The same with a LIST request (module version 4) of the ids of proc
+ * and thr (at most td_list_room() together). */
+int td_conn_list(struct td_conn *c, struct td_parser *p, uint64_t show,
+		 uint32_t flags, const uint32_t *proc, size_t nproc,
+		 const uint32_t *thr, size_t nthr, td_emit_fn emit, void *arg,
+		 int *fatal);
+/* How many ids one LIST request to this module holds. */
+size_t td_list_room(const struct td_conn *c);
+
 #endif

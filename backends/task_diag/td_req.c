@@ -40,26 +40,34 @@ int td_plan_make(group_mask groups, uint64_t supported, uint32_t version,
 	return 0;
 }
 
-static int build(void *buf, size_t cap, int type, const void *payload,
-		 size_t plen, uint32_t seq)
+/* The message msg holds, into buf (room: cap bytes), with seq; frees
+ * msg.  Its length, or -1. */
+static int finish(struct nl_msg *msg, void *buf, size_t cap, uint32_t seq)
 {
-	struct nl_msg *msg = nlmsg_alloc_simple(type, 0);
-	struct nlmsghdr *nlh;
+	struct nlmsghdr *nlh = nlmsg_hdr(msg);
 	int len = -1;
 
-	if (!msg)
-		return -1;
-	if (plen && nlmsg_append(msg, (void *)payload, plen, NLMSG_ALIGNTO) < 0)
-		goto out;
-	nlh = nlmsg_hdr(msg);
 	nlh->nlmsg_seq = seq;
 	if (nlh->nlmsg_len <= cap) {
 		memcpy(buf, nlh, nlh->nlmsg_len);
 		len = (int)nlh->nlmsg_len;
 	}
-out:
 	nlmsg_free(msg);
 	return len;
+}
+
+static int build(void *buf, size_t cap, int type, const void *payload,
+		 size_t plen, uint32_t seq)
+{
+	struct nl_msg *msg = nlmsg_alloc_simple(type, 0);
+
+	if (!msg)
+		return -1;
+	if (plen && nlmsg_append(msg, (void *)payload, plen, NLMSG_ALIGNTO) < 0) {
+		nlmsg_free(msg);
+		return -1;
+	}
+	return finish(msg, buf, cap, seq);
 }
 
 int td_req_get(void *buf, size_t cap, uint64_t show, uint32_t flags,
@@ -78,4 +86,31 @@ int td_req_get(void *buf, size_t cap, uint64_t show, uint32_t flags,
 int td_req_version(void *buf, size_t cap, uint32_t seq)
 {
 	return build(buf, cap, TASK_DIAG_CMD_VERSION, NULL, 0, seq);
+}
+
+int td_req_list(void *buf, size_t cap, uint64_t show, uint32_t flags,
+		const uint32_t *proc, size_t nproc, const uint32_t *thr,
+		size_t nthr, uint32_t seq)
+{
+	struct task_diag_pid req;
+	struct nl_msg *msg;
+
+	memset(&req, 0, sizeof(req));
+	req.show_flags = show;
+	req.dump_strategy = TASK_DIAG_DUMP_LIST;
+	req.flags = flags;
+	/* room for the largest request the module takes */
+	msg = nlmsg_alloc_size(TASK_DIAG_MAX_REQUEST_SIZE + NLMSG_HDRLEN);
+	if (!msg)
+		return -1;
+	nlmsg_hdr(msg)->nlmsg_type = TASK_DIAG_CMD_GET;
+	if (nlmsg_append(msg, &req, sizeof(req), NLMSG_ALIGNTO) < 0 ||
+	    (nproc && nla_put(msg, TASK_DIAG_LIST_PROCESS,
+			      (int)(nproc * sizeof(*proc)), proc) < 0) ||
+	    (nthr && nla_put(msg, TASK_DIAG_LIST_THREAD,
+			     (int)(nthr * sizeof(*thr)), thr) < 0)) {
+		nlmsg_free(msg);
+		return -1;
+	}
+	return finish(msg, buf, cap, seq);
 }

@@ -28,5 +28,10 @@ int td_plan_make(group_mask groups, uint64_t supported, uint32_t version,
 int td_req_get(void *buf, size_t cap, uint64_t show, uint32_t flags,
 	       uint32_t strategy, uint32_t pid, uint32_t seq);
 int td_req_version(void *buf, size_t cap, uint32_t seq);
+/* A LIST request (module version 4): the ids of proc answered as
+ * /proc/ID, then those of thr as /proc/TGID/task/ID. */
+int td_req_list(void *buf, size_t cap, uint64_t show, uint32_t flags,
+		const uint32_t *proc, size_t nproc, const uint32_t *thr,
+		size_t nthr, uint32_t seq);
 
 #endif

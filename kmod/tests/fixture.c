@@ -2,6 +2,8 @@
 /* Fixture processes for the task_diag tests. */
 #define _GNU_SOURCE
 #include <dirent.h>
+#include <errno.h>
+#include <grp.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -120,4 +122,29 @@ int proc_threads(pid_t pid, pid_t *out, int max)
 			out[n++] = atoi(de->d_name);
 	closedir(d);
 	return n;
+}
+
+void td_become(uid_t uid, gid_t extra)
+{
+	gid_t g[1] = { extra };
+
+	if (setgroups(extra ? 1 : 0, g) || setresgid(uid, uid, uid) ||
+	    setresuid(uid, uid, uid)) {
+		fail("cannot become uid %u: %s", uid, strerror(errno));
+		exit(1);
+	}
+}
+
+void td_run_child(void (*fn)(void))
+{
+	pid_t pid = fork();
+	int st;
+
+	if (pid == 0) {
+		fn();
+		exit(0);
+	}
+	waitpid(pid, &st, 0);
+	if (!WIFEXITED(st) || WEXITSTATUS(st))
+		fail("child exited with %#x", st);
 }

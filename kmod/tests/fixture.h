@@ -17,4 +17,9 @@ void hold_kill_all(void);
 int proc_children(pid_t tid, pid_t *out, int max);
 /* Tids of /proc/PID/task in listing order. */
 int proc_threads(pid_t pid, pid_t *out, int max);
+/* Take uid as real, effective and saved uid and gid, with extra as the
+ * only supplementary group (none if 0); a FAIL line and exit(1) if not. */
+void td_become(uid_t uid, gid_t extra);
+/* Run fn in a child and wait for it; a FAIL line unless it exits 0. */
+void td_run_child(void (*fn)(void));
 #endif

@@ -124,23 +124,12 @@ static int all_matches_readdir(const char *root, struct set *s)
 	return ok;
 }
 
-static void become(uid_t uid, gid_t extra)
-{
-	gid_t g[1] = { extra };
-
-	if (setgroups(extra ? 1 : 0, g) || setresgid(uid, uid, uid) ||
-	    setresuid(uid, uid, uid)) {
-		fail("cannot become uid %u: %s", uid, strerror(errno));
-		exit(1);
-	}
-}
-
 static void unprivileged_proc(void)
 {
 	struct set s;
 	int fd;
 
-	become(1000, 0);
+	td_become(1000, 0);
 	fd = td_open(NULL);
 	check(fd >= 0, "uid 1000 opens /proc/task-diag");
 	check(all_matches_readdir("/proc", &s) && in(&s, fr) && in(&s, fo),
@@ -202,7 +191,7 @@ static void hidepid(const char *root, int level, gid_t extra)
 	int fd, ok;
 	char path[128];
 
-	become(1000, extra);
+	td_become(1000, extra);
 	snprintf(path, sizeof(path), "%s/task-diag", root);
 	snprintf(label, sizeof(label), "hidepid=%d%s", level,
 		 extra ? ",gid" : "");
@@ -292,7 +281,7 @@ static void passed_fd(void)
 	socketpair(AF_UNIX, SOCK_STREAM, 0, sv);
 	pid = fork();
 	if (pid == 0) {
-		become(1000, 0);
+		td_become(1000, 0);
 		fd = td_open(NULL);
 		send_fd(sv[1], fd);
 		exit(0);
@@ -572,7 +561,7 @@ static void user_ns(void)
 	char map[32];
 	int fd;
 
-	become(1000, 0);
+	td_become(1000, 0);
 	if (unshare(CLONE_NEWUSER)) {
 		fail("unshare user ns: %s", strerror(errno));
 		exit(1);
@@ -625,20 +614,6 @@ static void no_dac_caps(void)
 	exit(0);
 }
 
-static void run(void (*fn)(void))
-{
-	pid_t pid = fork();
-	int st;
-
-	if (pid == 0) {
-		fn();
-		exit(0);
-	}
-	waitpid(pid, &st, 0);
-	if (!WIFEXITED(st) || WEXITSTATUS(st))
-		fail("child exited with %#x", st);
-}
-
 static void hp2(void) { hidepid("/tmp/p2", 2, 0); }
 static void hp1(void) { hidepid("/tmp/p1", 1, 0); }
 static void hpg(void) { hidepid("/tmp/pg", 2, 1234); }
@@ -669,8 +644,8 @@ int main(void)
 	ft_n = proc_threads(ft, ft_tids, 8);
 	check(ft_n == 4, "root's fixture has 4 threads (%d)", ft_n);
 
-	run(unprivileged_proc);
-	run(no_dac_caps);
+	td_run_child(unprivileged_proc);
+	td_run_child(no_dac_caps);
 	passed_fd();
 	mkdir("/tmp/p1", 0755);
 	mkdir("/tmp/p2", 0755);
@@ -681,16 +656,16 @@ int main(void)
 	      !mount("proc", "/tmp/pg", "proc", 0, "hidepid=2,gid=1234") &&
 	      !mount("proc", "/tmp/p4", "proc", 0, "hidepid=ptraceable"),
 	      "mount procfs with hidepid=1, 2, 2+gid, ptraceable");
-	run(hp1);
-	run(hp2);
-	run(hpg);
-	run(hp4);
+	td_run_child(hp1);
+	td_run_child(hp2);
+	td_run_child(hpg);
+	td_run_child(hp4);
 	umount("/tmp/p1");
 	umount("/tmp/p2");
 	umount("/tmp/pg");
 	umount("/tmp/p4");
-	run(pid_ns);
-	run(user_ns);
+	td_run_child(pid_ns);
+	td_run_child(user_ns);
 
 	hold_kill_all();
 	printf("t_perm: %d passed, %d failed (children report their own)\n",

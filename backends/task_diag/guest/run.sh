@@ -19,7 +19,9 @@
 #     second fixture-tree serving the programs (as the host suite runs
 #     them), again as root and as user 1000, with nothing masked, and
 #     checks that only the namespace's tasks are listed, in its numbers;
-#  3. hidepid, churn, syscall counts, rmmod under top;
+#  3. hidepid, churn, syscall counts, the interactive top (its drawn
+#     rows' columns through one LIST request per frame, the rows the
+#     same as procfs's), rmmod under top;
 #  4. 10,000 tasks: ps -e, ps -eLf and top -b -n 3 under strace, PASS if
 #     the only system calls that grow with the task count are the reads
 #     of /proc/task-diag, one per 60 KiB (and memory calls of
@@ -849,6 +851,95 @@ if [ -n "$ST" ]; then
 	done
 else
 	info "no strace shipped: no syscall counts"
+fi
+
+# The interactive top (on a 120x40 pseudo-terminal): the rows a frame
+# draws get their other columns (user, memory, command line) from the
+# module's LIST request, one per frame; the same rows as under procfs.
+stamp "interactive top"
+ESC=$(printf '\033')
+SI=$(printf '\017')
+# screen_rows FILE: the task rows in top's terminal output (each row is
+# placed by a cursor move: a line of its own here)
+screen_rows() {
+	tr -d "\r$SI" <"$1" | sed "s/${ESC}\[[0-9]*;1H/\\
+/g" | sed "s/${ESC}\[[0-9;?]*[A-Za-z]//g; s/${ESC}[()][A-Z0-9]//g
+		s/${ESC}[=>78]//g; s/\\\$<[0-9]*>//g" |
+		awk '$1 ~ /^[0-9]+$/' | sort -u
+}
+# itop WHO BACKEND [ARGS...]: two frames of the interactive top
+itop() {
+	who=$1 be=$2
+	shift 2
+	PROCPS_BACKEND=$be PROCPS_TD_STRICT=1 $X/runas -t 120 -p 120x40 \
+		"$who" $X/top -d 0.2 -n 2 "$@" 2>&1
+}
+case_itop() {
+	who=$1
+	shift
+	try=1
+	while :; do
+		freeze_clock
+		itop "$who" task_diag "$@" >/tmp/td.ib.raw
+		itop "$who" procfs "$@" >/tmp/td.ia.raw
+		thaw_clock
+		screen_rows /tmp/td.ia.raw >/tmp/td.ia
+		screen_rows /tmp/td.ib.raw >/tmp/td.ib
+		cmp -s /tmp/td.ia /tmp/td.ib && break
+		[ $try -ge 3 ] && break
+		try=$((try + 1))
+	done
+	n=$(wc -l </tmp/td.ia)
+	if grep -q "procfs answers" /tmp/td.ib.raw; then
+		fail "interactive top $* as $who: procfs answered"
+	elif cmp -s /tmp/td.ia /tmp/td.ib && [ "$n" -ge 2 ]; then
+		pass "interactive top $* as $who: drawn rows identical ($n rows, try $try)"
+	else
+		fail "interactive top $* as $who: drawn rows differ ($n rows)"
+		diff /tmp/td.ia /tmp/td.ib | head -12
+	fi
+}
+for who in root 1000; do
+	case_itop $who -p "$FIX"
+	case_itop $who -c -p "$FIX"
+	case_itop $who -H -p "$FIX"
+done
+
+# itrace BACKEND [ARGS...]: three frames over every task under strace;
+# sets lists (writes to /proc/task-diag other than the 40-byte requests
+# of the dumps) and opens (of a task's statm, status or cmdline)
+itrace() {
+	be=$1
+	shift
+	# shellcheck disable=SC2086
+	PROCPS_BACKEND=$be PROCPS_TD_STRICT=1 $X/runas -t 120 -p 120x40 root \
+		$ST -f -o /tmp/td.it $X/top -d 0.2 -n 3 "$@" >/tmp/td.it.out 2>&1
+	eval "$(awk '
+		{ sub(/^[0-9]+ +/, "") }
+		/^\+\+\+|^---/ { next }
+		{ n = $0; sub(/\(.*/, "", n) }
+		n == "openat" && /"\/proc\/task-diag"/ { fd = $NF }
+		n == "write" {
+			f = $0; sub(/^write\(/, "", f); sub(/,.*/, "", f)
+			if (f == fd && $NF > 40) lists++
+		}
+		n == "openat" && /"(\/proc\/)?[0-9]+\/(task\/[0-9]+\/)?(statm|status|cmdline)"/ { opens++ }
+		END { printf "lists=%d opens=%d\n", lists, opens }' /tmp/td.it)"
+}
+if [ -n "$ST" ]; then
+	for args in "" "-c" "-H"; do
+		# shellcheck disable=SC2086
+		itrace procfs $args
+		po=$opens
+		# shellcheck disable=SC2086
+		itrace task_diag $args
+		if [ "$lists" -ge 3 ] && [ "$opens" = 0 ] && [ "$po" -gt 0 ] &&
+		   ! grep -q "procfs answers" /tmp/td.it.out; then
+			pass "interactive top $args, 3 frames over $(ntasks) processes: $lists LIST requests, no statm/status/cmdline opened (procfs opens $po)"
+		else
+			fail "interactive top $args: $lists LIST requests, $opens statm/status/cmdline opened (procfs: $po)"
+		fi
+	done
 fi
 
 # wall time: N runs of ps -ef each

@@ -69,7 +69,7 @@
  *
  * Errors from write(): EINVAL (short, inconsistent nlmsg_len, unknown
  * nlmsg_type, unknown strategy, unknown flags bits, pid <= 0 where a pid is
- * needed, unknown show_flags bits), E2BIG (longer than
+ * needed, unknown show_flags bits, a malformed LIST, see below), E2BIG (longer than
  * TASK_DIAG_MAX_REQUEST_SIZE, or non-zero bytes past the known request),
  * EOPNOTSUPP (a known group or strategy that is unavailable), ESRCH (no such
  * pid, or hidden by hidepid), EBUSY (the previous answer is not fully read),
@@ -87,8 +87,10 @@
  *    TASK_DIAG_PROCESS attribute.
  * 3: request flags (struct task_diag_pid.flags, TASK_DIAG_REQ_*), listed
  *    in the version reply's supported_flags.
+ * 4: the strategy LIST (a list of pids after the request), bit 7 of
+ *    supported_strategies.
  */
-#define TASK_DIAG_VERSION		3
+#define TASK_DIAG_VERSION		4
 
 /* nlmsg_type of requests and replies */
 #define TASK_DIAG_CMD_GET		0xd101
@@ -121,16 +123,48 @@ enum {
 	TASK_DIAG_DUMP_ALL_PROC_THREAD = 5,
 	/* THREAD with the process message first, as ALL_PROC_THREAD */
 	TASK_DIAG_DUMP_PROC_THREAD = 6,
+	/*
+	 * The tasks of a list of ids carried by the request (version 4):
+	 * pid must be 0, and struct task_diag_pid is followed by one or more
+	 * netlink attributes (struct nlattr, then __u32 ids) filling the rest
+	 * of the request exactly:
+	 *   TASK_DIAG_LIST_PROCESS  each id is answered as ONE answers it
+	 *       (/proc/ID: any tid; STAT and IO process-wide; hidepid=1 and a
+	 *       task the opener may not enter: every group withheld);
+	 *   TASK_DIAG_LIST_THREAD   each id is answered as the thread
+	 *       strategies answer that thread (/proc/TGID/task/ID: STAT and
+	 *       IO its own; hidepid=1 and a group the opener may not enter:
+	 *       a thread other than the leader is skipped, as ALL_THREAD
+	 *       skips it, the leader answered with every group withheld).
+	 * Answers come in the order of the attributes and of the ids in
+	 * them, one per id, repeats included; an id that names no task, or
+	 * one hidden by hidepid=2 or 4, is skipped (where ONE fails with
+	 * ESRCH), as is a task that exits before its turn.  A request holds
+	 * at most (TASK_DIAG_MAX_REQUEST_SIZE - 16 - 24 - 4) / 4 = 1013 ids
+	 * (in one attribute).  EINVAL: pid not 0, no id at all, an id 0 or
+	 * above 2^31 - 1, an attribute of another type, an attribute whose
+	 * nla_len is below 4, runs past the request or is not 4 plus a
+	 * multiple of 4, or bytes after the last attribute; E2BIG: a
+	 * request above TASK_DIAG_MAX_REQUEST_SIZE.
+	 */
+	TASK_DIAG_DUMP_LIST = 7,
 	__TASK_DIAG_DUMP_MAX
+};
+
+/* nla_type of the id lists of a TASK_DIAG_DUMP_LIST request */
+enum {
+	TASK_DIAG_LIST_PROCESS = 1,
+	TASK_DIAG_LIST_THREAD = 2,
 };
 
 /*
  * Groups.  Bit n of show_flags requests group n; its reply attribute has
  * nla_type n.  Per-thread versus per-process: STAT and IO are summed over
- * the thread group for ALL, ONE and CHILDREN (as /proc/PID/stat and io) and
- * in the process messages of ALL_PROC_THREAD and PROC_THREAD, and per
- * thread for the thread rows of ALL_THREAD, THREAD, ALL_PROC_THREAD and
- * PROC_THREAD (as /proc/PID/task/TID/...).
+ * the thread group for ALL, ONE, CHILDREN and LIST's process ids (as
+ * /proc/PID/stat and io) and in the process messages of ALL_PROC_THREAD
+ * and PROC_THREAD, and per thread for the thread rows of ALL_THREAD,
+ * THREAD, ALL_PROC_THREAD and PROC_THREAD and LIST's thread ids (as
+ * /proc/PID/task/TID/...).
  *
  * X(NAME, name, kind), one row per group in number order (the numbers are
  * ABI: a new group goes at the end): the enum constant TASK_DIAG_<NAME>,
