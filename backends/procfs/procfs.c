@@ -90,17 +90,7 @@ static bool pid_listed(const struct selection *sel, int pid)
 
 static int push_pid(struct procfs *p, int pid)
 {
-	if (p->npids == p->pidcap) {
-		size_t cap = p->pidcap ? p->pidcap * 2 : 4096;
-		int *v = realloc(p->pids, cap * sizeof(*v));
-
-		if (!v)
-			return -ENOMEM;
-		p->pids = v;
-		p->pidcap = cap;
-	}
-	p->pids[p->npids++] = pid;
-	return 0;
+	return int_push(&p->pids, &p->npids, &p->pidcap, 4096, pid);
 }
 
 static int push_listed(struct procfs *p, int pid, void *sel)

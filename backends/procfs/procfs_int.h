@@ -68,6 +68,9 @@ void reader_release(struct reader *r);
 /* Reads path (relative to /proc) whole into r->buf, NUL-terminated.
  * Returns its length, or -1.  fd >= 0: read that open file from 0. */
 ssize_t reader_read(struct reader *r, const char *path, int fd);
+/* Appends x to the array *v of *n ints (room *cap, doubled when full,
+ * first_cap at first): 0, or -ENOMEM (the array left as it was). */
+int int_push(int **v, size_t *n, size_t *cap, size_t first_cap, int x);
 /* The pid a /proc directory name stands for, or -1 (not a pid). */
 int pid_of_name(const char *name);
 /* Calls each() for every pid /proc lists from directory position pos

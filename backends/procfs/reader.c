@@ -111,3 +111,18 @@ int list_pids(struct procfs *p, off_t pos, size_t bufsize,
 	}
 	return nread < 0 ? -errno : 0;
 }
+
+int int_push(int **v, size_t *n, size_t *cap, size_t first_cap, int x)
+{
+	if (*n == *cap) {
+		size_t c = *cap ? *cap * 2 : first_cap;
+		int *w = realloc(*v, c * sizeof(*w));
+
+		if (!w)
+			return -ENOMEM;
+		*v = w;
+		*cap = c;
+	}
+	(*v)[(*n)++] = x;
+	return 0;
+}

@@ -177,17 +177,7 @@ static int add_to_range(struct procfs *p, int pid, void *arg)
 	(void)p;
 	if (pid > rg->upto)
 		return 1;       /* past the range: stop */
-	if (rg->n == rg->cap) {
-		size_t cap = rg->cap ? rg->cap * 2 : 64;
-		int *v = realloc(rg->v, cap * sizeof(*v));
-
-		if (!v)
-			return -ENOMEM;
-		rg->v = v;
-		rg->cap = cap;
-	}
-	rg->v[rg->n++] = pid;
-	return 0;
+	return int_push(&rg->v, &rg->n, &rg->cap, 64, pid);
 }
 
 /* Adds the pids listed in (after, upto] to p->pids. */

@@ -304,22 +304,6 @@ static int read_thread_row(struct reader *r, int pid, int tgid,
 	return 0;
 }
 
-/* Stores the i-th thread id of a listing in r->tids; -1 if out of room. */
-static int keep_tid(struct reader *r, int tid, size_t i)
-{
-	if (i >= r->tidcap) {
-		size_t cap = r->tidcap ? r->tidcap * 2 : 64;
-		int *v = realloc(r->tids, cap * sizeof(*v));
-
-		if (!v)
-			return -1;
-		r->tids = v;
-		r->tidcap = cap;
-	}
-	r->tids[i] = tid;
-	return 0;
-}
-
 /* The threads kept from the last listing of a process's task/ (held.c),
  * read again without listing it: a thread can only join by getting a new
  * id, and the process's thread count (its main thread's stat, read just
@@ -412,7 +396,8 @@ static int scan_threads(struct reader *r, int pid, int tgid,
 			off += d->d_reclen;
 			if (tid < 0 || (tid == pid && main_first))
 				continue;       /* read above */
-			if (keep && keep_tid(r, tid, ntids++) < 0)
+			if (keep && int_push(&r->tids, &ntids, &r->tidcap,
+					     64, tid) < 0)
 				keep = false;   /* no room: nothing kept */
 			if (read_thread_row(r, pid, tgid, piddir, taskdir, tid,
 					    d->d_name, out) == -ENOMEM) {
