@@ -86,6 +86,43 @@ static bool hist_sorted(const struct hist *h, size_t n)
 	return true;
 }
 
+/* -H -p can show a thread twice (two ids of one process with another
+ * between them): the reference's history then finds the last of them.
+ * Sorts the N entries by tid, keeping only the last of each tid;
+ * returns how many are left.  (Lists are short: an index sort.) */
+static const struct hist *by_index;
+
+static int index_cmp(const void *a, const void *b)
+{
+	size_t i = *(const size_t *)a, j = *(const size_t *)b;
+	int x = by_index[i].tid, y = by_index[j].tid;
+
+	if (x != y)
+		return (x > y) - (x < y);
+	return (i > j) - (i < j);
+}
+
+static size_t hist_sort_last_wins(struct hist *h, size_t n)
+{
+	size_t *idx = malloc((n ? n : 1) * sizeof(*idx));
+	struct hist *tmp = malloc((n ? n : 1) * sizeof(*tmp));
+	size_t k = 0;
+
+	if (!idx || !tmp)
+		die("out of memory");
+	for (size_t i = 0; i < n; i++)
+		idx[i] = i;
+	by_index = h;
+	qsort(idx, n, sizeof(*idx), index_cmp);
+	for (size_t i = 0; i < n; i++)
+		if (i + 1 == n || h[idx[i + 1]].tid != h[idx[i]].tid)
+			tmp[k++] = h[idx[i]];
+	memcpy(h, tmp, k * sizeof(*h));
+	free(idx);
+	free(tmp);
+	return k;
+}
+
 /* Rows in the order of the -p list, as the reference reads them. */
 static void order_by_pid_list(void)
 {
@@ -132,6 +169,10 @@ void tasks_refresh(group_mask for_all)
 		/* the reference reads each listed id's directory, so a
 		 * thread id given to -p shows that thread */
 		.in_list_order = true,
+		/* -H: as ps -q, a listed id shows its whole thread group
+		 * in task/'s order, and an id of the group listed just
+		 * before shows nothing more */
+		.quick = Opt.threads,
 		.keep_open = true,
 		.groups = for_all,
 	};
@@ -177,6 +218,10 @@ void tasks_refresh(group_mask for_all)
 			r->tics_delta = 0;
 			r->maj_delta = r->min_delta = 0;
 		}
+		/* the reference keeps the difference in an unsigned int:
+		 * one that went down (a thread shown twice by -H -p) sorts
+		 * first as %CPU */
+		r->tics_delta = (uint32_t)r->tics_delta;
 		hist_new[i] = (struct hist){ t->tid,
 					     (uint32_t)(t->utime + t->stime),
 					     (uint32_t)t->majflt,
@@ -186,14 +231,18 @@ void tasks_refresh(group_mask for_all)
 	}
 	/* a scan of processes comes in pid order already: then no sort
 	 * (and none of qsort's scratch copy) */
-	if (nrows && !hist_sorted(hist_new, nrows))
+	size_t nhist = nrows;
+
+	if (Opt.npids && Opt.threads)
+		nhist = hist_sort_last_wins(hist_new, nrows);
+	else if (nrows && !hist_sorted(hist_new, nrows))
 		qsort(hist_new, nrows, sizeof(*hist_new), hist_cmp);
 	{
 		struct hist *tmp = hist_old;
 
 		hist_old = hist_new;
 		hist_new = tmp;
-		nold = nrows;
+		nold = nhist;
 		size_t c = hist_cap;
 
 		/* both arrays must be able to hold a full reap */
