@@ -24,9 +24,12 @@ struct selection {
 				 * (repeats included) without a full scan */
 	bool leaders_only;      /* a listed id that is a thread of another
 				 * process gives no row (ps; top shows it) */
-	bool quick;             /* ps -q, with in_list_order: a listed id's
-				 * rows carry its process's true tgid (top
-				 * -p counts a listed thread as a process) */
+	bool quick;             /* ps -q and top -H -p, with in_list_order:
+				 * a listed id's rows carry its process's
+				 * true tgid, and with threads an id of the
+				 * process listed just before adds no rows
+				 * (top -p without -H counts a listed
+				 * thread as a process) */
 	bool keep_open;         /* the program scans again: a backend may
 				 * keep what makes the next scan cheaper */
 	/* The groups to read for every row of this scan, a subset of those

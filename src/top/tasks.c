@@ -172,7 +172,7 @@ void tasks_refresh(group_mask for_all)
 		/* -H: as ps -q, a listed id shows its whole thread group
 		 * in task/'s order, and an id of the group listed just
 		 * before shows nothing more */
-		.quick = Opt.threads,
+		.quick = Opt.threads && Opt.npids,
 		.keep_open = true,
 		.groups = for_all,
 	};
