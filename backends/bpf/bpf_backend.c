@@ -163,13 +163,16 @@ static int load_programs(struct bpf_state *s)
 
 /* The records of one dump, as pointers in rows' order; the per-CPU
  * sums only when the scan's rows need statm or status's Vm lines now
- * (an interactive top's fill reads them for the rows it draws). */
-static ssize_t dump_records(struct bpf_state *s, group_mask want)
+ * (an interactive top's fill reads them for the rows it draws), the
+ * address space not at all when no group of the pass needs it. */
+static ssize_t dump_records(struct bpf_state *s, group_mask want,
+			    bool need_mm)
 {
 	ssize_t len;
 	size_t n;
 
-	bpf_set_mm_sums(s->loaded, (want & BPF_MM_GROUPS) &&
+	bpf_set_skip_mm(s->loaded, !need_mm);
+	bpf_set_mm_sums(s->loaded, need_mm && (want & BPF_MM_GROUPS) &&
 				   s->rule != BPF_RSS_READ);
 	len = bpf_dump(s->loaded, &s->buf, &s->cap);
 
@@ -258,56 +261,6 @@ static int procfs_rows(struct bpf_state *s, const struct selection *sel,
 	return procfs_backend.scan(s->procfs, sel, out);
 }
 
-/* Every process's rows into s->all (pid 1's into s->init when the pass
- * had none), with the groups of want: 0 or -errno. */
-static int build_rows(struct bpf_state *s, enum thread_mode mode,
-		      group_mask want)
-{
-	ssize_t n = dump_records(s, want);
-	enum bpf_rss_rule rule;
-
-	if (n < 0)
-		return (int)n;
-	rule = rss_rule(s, (size_t)n);
-	task_set_clear(&s->all);
-	task_set_clear(&s->init);
-	/* The iterator starts its walk after pid 1 on some kernels (6.18
-	 * here): the namespace's init is then read from procfs. */
-	if (n == 0 || s->recs[0]->tgid != 1) {
-		static const int init_pid = 1;
-		struct selection one = { .threads = mode, .pids = &init_pid,
-					 .npids = 1 };
-		int rc = procfs_rows(s, &one, &s->init);
-
-		if (rc)
-			return rc;
-	}
-	for (size_t i = 0; i < (size_t)n;) {
-		size_t k = i + 1;
-		int rc;
-
-		while (k < (size_t)n && s->recs[k]->tgid == s->recs[i]->tgid)
-			k++;
-		/* a process whose leader is not in this pass has no
-		 * /proc/PID either: no rows */
-		if (s->recs[i]->tid == s->recs[i]->tgid &&
-		    (rc = bpf_process_rows(s->recs + i, k - i, mode,
-					   s->groups, s->page_size, rule,
-					   &s->all)) != 0)
-			return rc;
-		i = k;
-	}
-	if (s->cmd && (want & GROUP_BIT(GRP_CMDLINE))) {
-		ssize_t len = bpf_dump(s->cmd, &s->cmdbuf, &s->cmdcap);
-		int rc = len < 0 ? (int)len
-				 : bpf_cmdline_rows(s->cmdbuf, (size_t)len, &s->all);
-
-		if (rc)
-			return rc;
-	}
-	return bpf_files_fill(s->files, mode, &s->all, 0, want);
-}
-
 /* Hands the rows of set the selection keeps on to out, a process at a
  * time (the row moves: its strings and blocks change owner). */
 static int select_rows(struct task_set *set, const struct selection *sel,
@@ -336,6 +289,65 @@ static int select_rows(struct task_set *set, const struct selection *sel,
 	return 0;
 }
 
+/* Every process's rows into s->all (pid 1's read through procfs first
+ * when the pass had none), with the groups of want: 0 or -errno. */
+static int build_rows(struct bpf_state *s, enum thread_mode mode,
+		      group_mask want)
+{
+	/* stat's vsize and rss come from nowhere else; statm and status's
+	 * Vm lines, when the pass does not want them, from fill() */
+	bool need_mm = (want & BPF_MM_GROUPS) ||
+		       (s->groups & GROUP_BIT(GRP_STAT_VM));
+	group_mask g = need_mm ? s->groups : s->groups & ~BPF_MM_GROUPS;
+	ssize_t n = dump_records(s, want, need_mm);
+	enum bpf_rss_rule rule;
+
+	if (n < 0)
+		return (int)n;
+	rule = need_mm ? rss_rule(s, (size_t)n) : BPF_RSS_UNKNOWN;
+	task_set_clear(&s->all);
+	task_set_clear(&s->init);
+	/* The iterator starts its walk after pid 1 on some kernels (6.18
+	 * here): the namespace's init is then read from procfs. */
+	if (n == 0 || s->recs[0]->tgid != 1) {
+		static const int init_pid = 1;
+		struct selection one = { .threads = mode, .pids = &init_pid,
+					 .npids = 1 };
+		static const struct selection all_rows;
+		int rc = procfs_rows(s, &one, &s->init);
+
+		/* first in the pass's rows (the set of the next ones) */
+		if (rc == 0)
+			rc = select_rows(&s->init, &all_rows, &s->all);
+		if (rc)
+			return rc;
+	}
+	for (size_t i = 0; i < (size_t)n;) {
+		size_t k = i + 1;
+		int rc;
+
+		while (k < (size_t)n && s->recs[k]->tgid == s->recs[i]->tgid)
+			k++;
+		/* a process whose leader is not in this pass has no
+		 * /proc/PID either: no rows */
+		if (s->recs[i]->tid == s->recs[i]->tgid &&
+		    (rc = bpf_process_rows(s->recs + i, k - i, mode,
+					   g, s->page_size, rule,
+					   &s->all)) != 0)
+			return rc;
+		i = k;
+	}
+	if (s->cmd && (want & GROUP_BIT(GRP_CMDLINE))) {
+		ssize_t len = bpf_dump(s->cmd, &s->cmdbuf, &s->cmdcap);
+		int rc = len < 0 ? (int)len
+				 : bpf_cmdline_rows(s->cmdbuf, (size_t)len, &s->all);
+
+		if (rc)
+			return rc;
+	}
+	return bpf_files_fill(s->files, mode, &s->all, 0, want);
+}
+
 static int bpf_scan(void *state, const struct selection *sel,
 		    struct task_set *out)
 {
@@ -349,8 +361,15 @@ static int bpf_scan(void *state, const struct selection *sel,
 	/* the groups every row needs now; fill() reads the others for the
 	 * rows the program shows */
 	rc = build_rows(s, sel->threads, sel->groups ? sel->groups : s->groups);
-	if (rc == 0)
-		rc = select_rows(&s->init, sel, out);
+	if (rc == 0 && !sel->accept && !out->n && !out->sink) {
+		/* every row goes, in order: the sets trade storage instead
+		 * of each row being moved (50,000 rows are 25 MB) */
+		struct task_set t = *out;
+
+		*out = s->all;
+		s->all = t;
+		return 0;
+	}
 	if (rc == 0)
 		rc = select_rows(&s->all, sel, out);
 	task_set_clear(&s->all);

@@ -28,6 +28,9 @@ void bpf_unload(struct bpf_loaded *l);
 /* Whether the task iterator's next pass sums the per-CPU rss counters
  * (never on more than BPF_SUM_CPUS possible CPUs). */
 void bpf_set_mm_sums(struct bpf_loaded *l, bool on);
+/* Whether its next pass leaves each task's address space unread (no
+ * BPF_REC_MM in the records, nor their mm fields). */
+void bpf_set_skip_mm(struct bpf_loaded *l, bool skip);
 /* One pass of the iterator into *buf (grown as needed): bytes, or -errno. */
 ssize_t bpf_dump(struct bpf_loaded *l, char **buf, size_t *cap);
 /* Why the iterator cannot be used here, before loading it: 0, or -1

@@ -33,6 +33,7 @@ struct bpf_loaded {
 	void (*destroy)(void *skel);
 	int link_fd;
 	__u32 *sum_cpus;        /* the task iterator's mm_sum_cpus */
+	__u32 *skip_mm;         /* and its skip_mm */
 };
 
 #ifndef CAP_PERFMON
@@ -170,8 +171,12 @@ struct bpf_loaded *bpf_load(enum bpf_prog which, char *why, size_t size)
 	} else {
 		LOAD_SKEL(task_iter, dump_task, l);
 		l->destroy = destroy_task_iter;
-		if (l->skel)
-			l->sum_cpus = &((struct task_iter *)l->skel)->bss->mm_sum_cpus;
+		if (l->skel) {
+			struct task_iter *ti = l->skel;
+
+			l->sum_cpus = &ti->bss->mm_sum_cpus;
+			l->skip_mm = &ti->bss->skip_mm;
+		}
 	}
 	if (l->link_fd >= 0)
 		return l;
@@ -190,6 +195,12 @@ void bpf_set_mm_sums(struct bpf_loaded *l, bool on)
 
 	if (l->sum_cpus)
 		*l->sum_cpus = n > 0 && n <= BPF_SUM_CPUS ? (__u32)n : 0;
+}
+
+void bpf_set_skip_mm(struct bpf_loaded *l, bool skip)
+{
+	if (l->skip_mm)
+		*l->skip_mm = skip;
 }
 
 void bpf_unload(struct bpf_loaded *l)

@@ -19,6 +19,12 @@ char LICENSE[] SEC("license") = "GPL";
  * get_mm_counter_sum() (6.12 stable updates, 6.16 on), which user space
  * tells from one statm read (bpf_backend.c). */
 __u32 mm_sum_cpus;
+
+/* Set by the reader before a pass: nonzero when no group the pass fills
+ * needs the address space (top's frame sorted by %CPU: its drawn rows'
+ * statm comes from procfs).  Each process's mm is lines of its own, the
+ * largest part of a task's cache misses. */
+__u32 skip_mm;
 /* Each CPU's per-CPU offset (__per_cpu_offset[], which needs a
  * kallsyms with data symbols): a per-CPU map's value on that CPU less
  * the map's per-CPU pointer, at each pass's first task.  The value's
@@ -275,7 +281,8 @@ int dump_task(struct bpf_iter__task *ctx)
 	if (psig)
 		r.ppid = nr_in(psig->pids[PIDTYPE_TGID]);
 	read_signal(&r, &p);
-	read_mm(&r, p.mm);
+	if (!skip_mm)
+		read_mm(&r, p.mm);
 	bpf_seq_write(seq, &r, sizeof(r));
 	return 0;
 }

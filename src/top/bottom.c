@@ -43,7 +43,7 @@ void bottom_close(void)
 bool bottom_key(int key)
 {
 	if (key != CTRL('G') && key != CTRL('K') && key != CTRL('N') &&
-	    key != CTRL('U') && key != CTRL('L'))
+	    key != CTRL('P') && key != CTRL('U') && key != CTRL('L'))
 		return false;
 	shown = shown == key ? 0 : key;
 	target = Top_row ? Top_row->t->tid : 0;
@@ -60,7 +60,23 @@ group_mask bottom_groups(void)
 	/* its task is found among all (bottom.c's contents()) */
 	return shown ? GROUP_BIT(GRP_CMDLINE) | GROUP_BIT(GRP_ENVIRON) |
 		       GROUP_BIT(GRP_CGROUP) | GROUP_BIT(GRP_STATUS) |
-		       GROUP_BIT(GRP_STATUS_VM) : 0;
+		       GROUP_BIT(GRP_STATUS_VM) | GROUP_BIT(GRP_NS) : 0;
+}
+
+/* ^P's text: every namespace's inode, in the order of enum task_ns
+ * (the reference's: cgroup and time came late), 0 for one unread. */
+static void namespaces_text(const struct task *t, char *text, size_t size)
+{
+	static const char *const names[TASK_NS_COUNT] = {
+		"cgroup", "ipc", "mnt", "net", "pid", "time", "user", "uts",
+	};
+	size_t len = 0;
+
+	text[0] = '\0';
+	for (int i = 0; i < TASK_NS_COUNT && len < size; i++)
+		len += (size_t)snprintf(text + len, size - len, "%s: %-10lu%s",
+					names[i], t->ns->ino[i],
+					i + 1 < TASK_NS_COUNT ? ", " : "");
 }
 
 /* The title and the text of the window for the topmost task. */
@@ -73,6 +89,7 @@ static void contents(char *title, size_t tsize, char *text, size_t size)
 		{ CTRL('G'), F_CGROUPS, "control groups" },
 		{ CTRL('K'), F_COMMAND, "command line" },
 		{ CTRL('N'), F_ENVIRON, "environment" },
+		{ CTRL('P'), -1, "namespaces" },
 		{ CTRL('U'), F_SUPGRPS, "supplementary groups" },
 	};
 	const struct row *r = NULL;
@@ -106,7 +123,9 @@ static void contents(char *title, size_t tsize, char *text, size_t size)
 		field_command(r, 0, comm, sizeof(comm));
 		snprintf(title, tsize, "%s for pid %d, %s", kinds[i].what,
 			 r->t->tid, comm);
-		if (kinds[i].field == F_COMMAND) {
+		if (kinds[i].field < 0) {
+			namespaces_text(r->t, text, size);
+		} else if (kinds[i].field == F_COMMAND) {
 			if (r->t->cmdline.data && r->t->cmdline.len)
 				field_command(r, WF_CMDLINE, text, size);
 		} else {

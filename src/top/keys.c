@@ -157,6 +157,22 @@ static void key_summary(const struct cmd *c)
 	}
 }
 
+/* '5': P-cores and E-cores apart, on one line per cpu (not combined).
+ * The reference tells E-cores by /proc/cpuinfo's core ids (a core of a
+ * single cpu beside cores of two); where it finds none, as on every
+ * machine without them, the key leaves the view as it is. */
+static void key_core_types(const struct cmd *c)
+{
+	struct window *w = c->w;
+
+	if (!(w->winflags & WF_STATES) ||
+	    (w->winflags & (WF_CPUSUM | WF_CPUNODE)) || w->combine_cpus) {
+		prompt_msg("wrong mode, command inactive");
+		return;
+	}
+	w->core_types = 0;
+}
+
 /* '2': the summary line and one line per node, or back to the summary
  * alone; from an expanded node it goes to all nodes. */
 static void key_nodes(const struct cmd *c)
@@ -546,6 +562,7 @@ static const struct binding {
 	{ 'm', .run = key_summary },
 	{ '1', .run = key_summary },
 	{ '4', .run = key_summary },
+	{ '5', .run = key_core_types },
 	{ '2', .run = key_nodes },
 	{ '3', .run = key_node_expand },
 	{ '!', .run = key_combine },
