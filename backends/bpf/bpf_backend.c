@@ -37,7 +37,6 @@ struct bpf_state {
 	const struct bpf_task_rec **recs;
 	size_t caprecs;
 	struct task_set all;            /* rows before the selection */
-	struct task_set init;           /* pid 1's, when read from procfs */
 };
 
 /* The program the probe loaded (PROCPS_BACKEND=bpf only), handed to
@@ -112,7 +111,6 @@ static void bpf_release(void *state)
 	if (s->procfs)
 		procfs_backend.release(s->procfs);
 	task_set_free(&s->all);
-	task_set_free(&s->init);
 	free(s->buf);
 	free(s->cmdbuf);
 	free(s->recs);
@@ -172,7 +170,7 @@ static ssize_t dump_records(struct bpf_state *s, group_mask want,
 	size_t n;
 
 	bpf_set_skip_mm(s->loaded, !need_mm);
-	bpf_set_mm_sums(s->loaded, need_mm && (want & BPF_MM_GROUPS) &&
+	bpf_set_mm_sums(s->loaded, (want & BPF_MM_GROUPS) &&
 				   s->rule != BPF_RSS_READ);
 	len = bpf_dump(s->loaded, &s->buf, &s->cap);
 
@@ -261,34 +259,6 @@ static int procfs_rows(struct bpf_state *s, const struct selection *sel,
 	return procfs_backend.scan(s->procfs, sel, out);
 }
 
-/* Hands the rows of set the selection keeps on to out, a process at a
- * time (the row moves: its strings and blocks change owner). */
-static int select_rows(struct task_set *set, const struct selection *sel,
-		       struct task_set *out)
-{
-	for (size_t i = 0; i < set->n;) {
-		size_t k = i + 1;
-		struct task *p = &set->v[i];
-
-		while (k < set->n && set->v[k].tgid == p->tgid)
-			k++;
-		if (!sel->accept || p->is_thread_row ||
-		    sel->accept(p, sel->accept_arg)) {
-			for (size_t j = i; j < k; j++) {
-				struct task *t = task_set_push(out);
-
-				if (!t)
-					return -ENOMEM;
-				*t = set->v[j];
-				task_clear(&set->v[j]);
-			}
-			task_set_commit(out);
-		}
-		i = k;
-	}
-	return 0;
-}
-
 /* Every process's rows into s->all (pid 1's read through procfs first
  * when the pass had none), with the groups of want: 0 or -errno. */
 static int build_rows(struct bpf_state *s, enum thread_mode mode,
@@ -306,19 +276,15 @@ static int build_rows(struct bpf_state *s, enum thread_mode mode,
 		return (int)n;
 	rule = need_mm ? rss_rule(s, (size_t)n) : BPF_RSS_UNKNOWN;
 	task_set_clear(&s->all);
-	task_set_clear(&s->init);
 	/* The iterator starts its walk after pid 1 on some kernels (6.18
 	 * here): the namespace's init is then read from procfs. */
 	if (n == 0 || s->recs[0]->tgid != 1) {
 		static const int init_pid = 1;
 		struct selection one = { .threads = mode, .pids = &init_pid,
 					 .npids = 1 };
-		static const struct selection all_rows;
-		int rc = procfs_rows(s, &one, &s->init);
+		/* first in the pass's rows */
+		int rc = procfs_rows(s, &one, &s->all);
 
-		/* first in the pass's rows (the set of the next ones) */
-		if (rc == 0)
-			rc = select_rows(&s->init, &all_rows, &s->all);
 		if (rc)
 			return rc;
 	}
@@ -348,6 +314,34 @@ static int build_rows(struct bpf_state *s, enum thread_mode mode,
 	return bpf_files_fill(s->files, mode, &s->all, 0, want);
 }
 
+/* Hands the rows of set the selection keeps on to out, a process at a
+ * time (the row moves: its strings and blocks change owner). */
+static int select_rows(struct task_set *set, const struct selection *sel,
+		       struct task_set *out)
+{
+	for (size_t i = 0; i < set->n;) {
+		size_t k = i + 1;
+		struct task *p = &set->v[i];
+
+		while (k < set->n && set->v[k].tgid == p->tgid)
+			k++;
+		if (!sel->accept || p->is_thread_row ||
+		    sel->accept(p, sel->accept_arg)) {
+			for (size_t j = i; j < k; j++) {
+				struct task *t = task_set_push(out);
+
+				if (!t)
+					return -ENOMEM;
+				*t = set->v[j];
+				task_clear(&set->v[j]);
+			}
+			task_set_commit(out);
+		}
+		i = k;
+	}
+	return 0;
+}
+
 static int bpf_scan(void *state, const struct selection *sel,
 		    struct task_set *out)
 {
@@ -373,7 +367,6 @@ static int bpf_scan(void *state, const struct selection *sel,
 	if (rc == 0)
 		rc = select_rows(&s->all, sel, out);
 	task_set_clear(&s->all);
-	task_set_clear(&s->init);
 	return rc;
 }
 

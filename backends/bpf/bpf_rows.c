@@ -339,8 +339,10 @@ int bpf_cmdline_rows(const char *buf, size_t len, struct task_set *set)
 
 		while (area && h.tgid < t->tgid)
 			area = next_cmd(buf, len, &off, &h);
+		/* (pid 1's row, read through procfs, has its own) */
 		if (!area || h.tgid != t->tgid || (h.flags & BPF_CMD_PROCFS) ||
-		    ((h.flags & BPF_CMD_NOMM) && t->tid != t->tgid))
+		    ((h.flags & BPF_CMD_NOMM) && t->tid != t->tgid) ||
+		    (t->groups_filled & GROUP_BIT(GRP_CMDLINE)))
 			continue;
 		/* a blob as procfs's read gives it: the bytes, then a NUL */
 		if (!(t->cmdline.data = malloc(h.len + 1)))

@@ -233,7 +233,7 @@ void tasks_refresh(group_mask for_all)
 	 * (and none of qsort's scratch copy) */
 	size_t nhist = nrows;
 
-	if (Opt.npids && Opt.threads)
+	if (sel.quick)
 		nhist = hist_sort_last_wins(hist_new, nrows);
 	else if (nrows && !hist_sorted(hist_new, nrows))
 		qsort(hist_new, nrows, sizeof(*hist_new), hist_cmp);
