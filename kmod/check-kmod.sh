@@ -210,6 +210,8 @@ for f in tdlib compare fixture; do
 done
 gcc $CFLAGS -static -pthread -o "$TB/td_hold" "$HERE/tests/hold.c" ||
 	die "test build failed (hold.c)"
+gcc $CFLAGS -static -o "$TB/td_seed" "$HERE/tests/seed.c" ||
+	die "test build failed (seed.c)"
 for src in "$HERE"/tests/t_*.c; do
 	t=$(basename "$src" .c)
 	gcc $CFLAGS -static -pthread -o "$TB/$t" "$src" $COMMON ||
@@ -229,7 +231,9 @@ chmod 755 "$R/init"
 cp "$B/task_diag.ko" "$R/"
 # the guest checks that the module it loads is this build
 echo "$ORIGIN $(modinfo -F srcversion "$B/task_diag.ko")" >"$R/task_diag.origin"
-cp "$TB"/td_hold "$TB"/t_* "$R/tests/"
+cp "$TB"/td_hold "$TB"/td_seed "$TB"/t_* "$R/tests/"
+# fresh for each boot: td_seed credits it to the guest's RNG (see seed.c)
+head -c 64 /dev/urandom >"$R/seed"
 rm -f "$R"/tests/*.o
 # t_lsm's AppArmor profile: every path allowed, /proc/task-diag too, so
 # that the module's own refusal of confined openers is what it sees
