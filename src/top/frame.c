@@ -431,6 +431,11 @@ int frame_cpu_count(void)
 	return cpus.count;
 }
 
+int frame_cpu_id(int i)
+{
+	return cpus.cpu[i].id;
+}
+
 void frame_init(void)
 {
 	cpus_read(&cpus);

@@ -48,5 +48,7 @@ void frame_make(void);
 void frame_calibrate(void);
 /* The cpus of /proc/stat at the last frame. */
 int frame_cpu_count(void);
+/* The id of the i-th cpu line of /proc/stat (0 <= i < frame_cpu_count()). */
+int frame_cpu_id(int i);
 
 #endif

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "library/coretype.h"
 #include "library/profile.h"
 #include "altwin.h"
 #include "bottom.h"
@@ -132,6 +133,9 @@ static void key_summary(const struct cmd *c)
 			w->graph_cpus = 0;
 			w->winflags &= ~WF_STATES;
 		}
+		/* more than two abreast needs the graphs */
+		if (w->double_up > 1 && !w->graph_cpus)
+			w->double_up = 0;
 		break;
 	case 'm':
 		if (!(w->winflags & WF_MEMORY)) {
@@ -143,33 +147,44 @@ static void key_summary(const struct cmd *c)
 		}
 		break;
 	case '1':
-		/* leaving a node view lands on one line per cpu */
+		/* leaving a node view lands on one line per cpu, one a row */
 		if (w->winflags & WF_CPUNODE)
 			w->winflags &= ~(WF_CPUNODE | WF_CPUSUM);
 		else
 			w->winflags ^= WF_CPUSUM;
+		w->winflags |= WF_STATES;
+		w->double_up = w->core_types = 0;
 		break;
 	case '4':
-		/* two abreast means one line per cpu */
-		w->double_up = !w->double_up;
+		/* 2, then with graphs 3 to 8 abreast, never as many as the
+		 * cpus; abreast means one line per cpu */
+		if (++w->double_up >= 8 || w->double_up >= frame_cpu_count() ||
+		    (w->double_up > 1 && !w->graph_cpus))
+			w->double_up = 0;
 		w->winflags &= ~(WF_CPUSUM | WF_CPUNODE);
 		break;
 	}
 }
 
-/* '5': P-cores and E-cores apart, on one line per cpu (not combined).
- * The reference tells E-cores by /proc/cpuinfo's core ids (a core of a
- * single cpu beside cores of two); where it finds none, as on every
- * machine without them, the key leaves the view as it is. */
+/* '5': on one line per cpu (not combined), the cpus labelled with
+ * their core type (%CpP, %CpE), then the P-cores alone, the E-cores
+ * alone, and back.  Only where some cpu is an E-core (library/coretype.c);
+ * elsewhere the view stays as it is. */
 static void key_core_types(const struct cmd *c)
 {
 	struct window *w = c->w;
+	int n = frame_cpu_count(), i;
 
 	if (!(w->winflags & WF_STATES) ||
 	    (w->winflags & (WF_CPUSUM | WF_CPUNODE)) || w->combine_cpus) {
 		prompt_msg("wrong mode, command inactive");
 		return;
 	}
+	core_types_check(n);
+	for (i = 0; i < n && core_type_of(frame_cpu_id(i)) != CORE_E; i++)
+		;
+	if (i < n && ++w->core_types <= 3)
+		return;
 	w->core_types = 0;
 }
 
@@ -190,6 +205,8 @@ static void key_nodes(const struct cmd *c)
 		/* the summary flag stays as it was: the toprc shows it */
 		w->winflags |= WF_CPUNODE;
 	}
+	w->winflags |= WF_STATES;
+	w->double_up = w->core_types = 0;
 	Numa_sel = -1;
 }
 
@@ -213,8 +230,9 @@ static void key_node_expand(const struct cmd *c)
 		return;
 	}
 	Numa_sel = (int)n;
-	c->w->winflags |= WF_CPUNODE;
+	c->w->winflags |= WF_CPUNODE | WF_STATES;
 	c->w->winflags &= ~WF_CPUSUM;
+	c->w->double_up = c->w->core_types = 0;
 }
 
 /* '!': cpus combined in groups of 2, 3, 5, 9, ... (4.0.4: 2, 4, 8, ...;
@@ -230,6 +248,7 @@ static void key_combine(const struct cmd *c)
 	*n = *n ? *n * 2 : profile.top_combine_groups_of_n ? 2 : 1;
 	if (*n >= frame_cpu_count())
 		*n = 0;
+	c->w->core_types = 0;
 }
 
 static void key_delay(const struct cmd *c)

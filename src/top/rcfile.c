@@ -141,7 +141,8 @@ static bool read_window(FILE *fp, struct window *w, int version)
 			   &w->double_up, &w->combine_cpus,
 			   &w->core_types) != 3)
 			return false;
-		if (w->double_up < 0 || w->double_up > 1 ||
+		/* up to 8 abreast ('4' with graphs) */
+		if (w->double_up < 0 || w->double_up > 7 ||
 		    w->combine_cpus < 0 || w->core_types < 0 ||
 		    w->core_types > 3)
 			return false;

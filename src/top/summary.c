@@ -1,6 +1,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
+#include "library/coretype.h"
 #include "library/profile.h"
 #include "bottom.h"
 #include "screen.h"
@@ -12,16 +13,50 @@
 /* Two summary items share a line with this between them (double_up):
  * a blank in the header colours, then a plain one. */
 static const char adjoin[] = " ~6 ~1";
-/* Whether the graphs share their line with another one. */
-static bool Graph_double;
+/* How many more summary lines share a row with the first ('4'): the
+ * window's double_up, 0 while the cpus are summed or shown by node. */
+static int Nup;
 /* Summary lines written so far in this frame. */
 static int Shown;
+/* The row being filled, and how many lines wait in it. */
+static char Row[SCREEN_MAX * 16];
+static int Row_waiting;
 
-/* A summary line in markup, cut at the screen width. */
+/* A summary line in markup, cut at the screen width.  The reference
+ * first cuts its markup at 509 bytes, which lines of several cpus
+ * abreast reach before a wide screen's edge. */
 static void put_line(const char *s)
 {
-	scr_line(s);
+	char cut[510];
+	size_t n = strnlen(s, sizeof(cut) - 1);
+
+	memcpy(cut, s, n);
+	cut[n] = '\0';
+	scr_line(cut);
 	Shown++;
+}
+
+/*
+ * Adds a line to the row: it waits for the next ones until Nup + 1 share
+ * the row, unless nobuf (the last of its kind) says to write the row now;
+ * "" writes whatever waits.  Returns the rows written (0 or 1).
+ */
+static int row_add(const char *s, bool nobuf)
+{
+	size_t n = strlen(Row);
+
+	snprintf(Row + n, sizeof(Row) - n, "%s", s);
+	if (s[0] && Nup && !nobuf && ++Row_waiting <= Nup) {
+		n = strlen(Row);
+		snprintf(Row + n, sizeof(Row) - n, "%s", adjoin);
+		return 0;
+	}
+	if (!Row[0])
+		return 0;
+	put_line(Row);
+	Row[0] = '\0';
+	Row_waiting = 0;
+	return 1;
 }
 
 /* Whether k more lines fit above the message line and the header (and
@@ -58,13 +93,36 @@ static void uptime_text(char *buf, size_t size)
 		 "user" : "users", av[0], av[1], av[2]);
 }
 
-/* The width of a graph's bar: what the numbers before it leave, but
- * never under 10 or over 100 cells. */
-static int graph_len(bool double_up)
+static int len_clamp(int len)
 {
-	int len = double_up ? (Screen_cols - 2) / 2 - 27 : Screen_cols - 27;
-
 	return len < 10 ? 10 : len > 100 ? 100 : len;
+}
+
+/* The width of a cpu graph's bar: what the numbers before it (25 cells,
+ * 12 with three or more abreast), the "] " after it and the blanks
+ * between the graphs of a row leave, but never under 10 or over 100. */
+static int graph_len_cpus(void)
+{
+	int num = Nup + 1, pfx = Nup < 2 ? 25 : 12;
+
+	if (!Nup)
+		return len_clamp(Screen_cols - 27);
+	return len_clamp((Screen_cols - 2 * Nup - num * (pfx + 2)) / num);
+}
+
+/* The memory graphs go two abreast; beside three or more cpus a row,
+ * each is as wide as a whole number of cpu graphs with their gaps, as
+ * many as fit in 100 cells, less one graph's numbers and gap. */
+static int graph_len_mems(void)
+{
+	int cpu, len;
+
+	if (Nup < 2)
+		return graph_len_cpus();
+	cpu = 12 + graph_len_cpus() + 2;
+	for (len = cpu; len + cpu + 2 <= 100;)
+		len += cpu + 2;
+	return len - (12 + 2);
 }
 
 /* Appends n cells of c to buf. */
@@ -91,12 +149,18 @@ static void graph_bar(char *buf, size_t size, float p1, float p2, int len,
 	n2 = n2 > len ? len : n2 < 0 ? 0 : n2;
 	n1 = n1 > n2 ? n2 : n1 < 0 ? 0 : n1;
 	buf[0] = '\0';
+	/* an empty part has no colour change either: the markup counts
+	 * against the reference's line buffer (put_line) */
 	k = cells(buf, k, size, n1, c);
-	k = cells(buf, k, size - 2, 1, '~');
-	k = cells(buf, k, size, 1, style == 1 ? '5' : '4');
+	if (n1) {
+		k = cells(buf, k, size - 2, 1, '~');
+		k = cells(buf, k, size, 1, style == 1 ? '5' : '4');
+	}
 	k = cells(buf, k, size, n2 - n1, c);
-	k = cells(buf, k, size - 2, 1, '~');
-	k = cells(buf, k, size, 1, style == 1 ? '3' : '6');
+	if (n2 > n1) {
+		k = cells(buf, k, size - 2, 1, '~');
+		k = cells(buf, k, size, 1, style == 1 ? '3' : '6');
+	}
 	cells(buf, k, size, len - n2, ' ');
 }
 
@@ -122,10 +186,15 @@ static void cpu_text(char *buf, size_t size, const char *label,
 		float p1 = (float)(u + n) * scale, p2 = (float)(s + x + y) * scale;
 		char bar[SCREEN_MAX + 8];
 
-		graph_bar(bar, sizeof(bar), p1, p2, graph_len(Graph_double),
+		graph_bar(bar, sizeof(bar), p1, p2, graph_len_cpus(),
 			  Curwin->graph_cpus);
-		snprintf(buf, size, "%s ~3%#5.1f~2/%-#5.1f~3 %3.0f[~1%s] ~1",
-			 label, p1, p2, p1 + p2, bar);
+		if (Nup > 1)
+			snprintf(buf, size, "%s~3%3.0f[~1%s] ~1", label,
+				 p1 + p2, bar);
+		else
+			snprintf(buf, size,
+				 "%s ~3%#5.1f~2/%-#5.1f~3 %3.0f[~1%s] ~1",
+				 label, p1, p2, p1 + p2, bar);
 		return;
 	}
 	snprintf(buf, size,
@@ -153,20 +222,40 @@ static void tics_add(struct cpu_tics *a, const struct cpu_tics *b)
 	a->guest_nice += b->guest_nice;
 }
 
-/* The line of the cpus from *i on: one cpu, or with '!' the sum of a
- * group of them, labelled with the first and last ids. */
-static void cpu_next(char *buf, size_t size, const struct cpu_set *cpus,
-		     int *i, int group)
+/* Whether a line of this core type shows: '5' can keep to P-cores or
+ * to E-cores, and then the lines of no single core (the summary, the
+ * nodes, combined cpus) are left out too. */
+static bool type_shown(enum core_type type)
+{
+	switch (Curwin->core_types) {
+	case 2:
+		return type == CORE_P;
+	case 3:
+		return type == CORE_E;
+	default:
+		return true;
+	}
+}
+
+/* The line of the cpus from *i on: one cpu, labelled with its core type
+ * while '5' tells them apart, or with '!' the sum of a group of them,
+ * labelled with the first and last ids.  Returns the line's core type. */
+static enum core_type cpu_next(char *buf, size_t size,
+			       const struct cpu_set *cpus, int *i, int group)
 {
 	struct cpu_stat sum = { 0 };
 	char label[32], ids[24];
 	int first = *i, n;
 
 	if (!group) {
-		snprintf(label, sizeof(label), "%%Cpu%-3d:", cpus->cpu[first].id);
+		enum core_type type = core_type_of(cpus->cpu[first].id);
+
+		snprintf(label, sizeof(label), "%%Cp%c%-3d:",
+			 Curwin->core_types ? "uEP"[type] : 'u',
+			 cpus->cpu[first].id);
 		cpu_text(buf, size, label, &cpus->cpu[first]);
 		(*i)++;
-		return;
+		return type;
 	}
 	for (n = 0; n < group && first + n < cpus->count; n++) {
 		tics_add(&sum.now, &cpus->cpu[first + n].now);
@@ -177,6 +266,7 @@ static void cpu_next(char *buf, size_t size, const struct cpu_set *cpus,
 	snprintf(label, sizeof(label), "%-7.7s:", ids);
 	cpu_text(buf, size, label, &sum);
 	*i += n;
+	return CORE_UNSURE;
 }
 
 /* The line of one node: the ticks of its cpus summed. */
@@ -195,72 +285,77 @@ static void node_text(char *buf, size_t size, const struct cpu_set *cpus,
 	cpu_text(buf, size, label, &sum);
 }
 
+/* A line of its own, if its core type shows. */
+static void line_alone(const char *line, enum core_type type)
+{
+	if (type_shown(type))
+		row_add(line, true);
+}
+
 /* '2': the summary then every node; '3': one node then its cpus. */
-static int show_nodes(const struct cpu_set *cpus)
+static void show_nodes(const struct cpu_set *cpus)
 {
 	char line[1024], label[32];
-	int lines = 0, tot = numa_total();
+	int tot = numa_total();
 
 	if (Numa_sel < 0) {
 		if (!room(1))
-			return 0;
+			return;
 		cpu_text(line, sizeof(line), "%Cpu(s):", &cpus->sum);
-		put_line(line);
-		lines++;
+		line_alone(line, CORE_UNSURE);
 		for (int n = 0; n < tot && room(1); n++) {
 			node_text(line, sizeof(line), cpus, n);
-			put_line(line);
-			lines++;
+			line_alone(line, CORE_UNSURE);
 		}
-		return lines;
+		return;
 	}
 	if (!room(1))
-		return 0;
+		return;
 	node_text(line, sizeof(line), cpus, Numa_sel);
-	put_line(line);
-	lines++;
+	line_alone(line, CORE_UNSURE);
 	for (int i = 0; i < cpus->count && room(1); i++) {
 		if (numa_cpu_node(cpus->cpu[i].id) != Numa_sel)
 			continue;
+		/* a node's cpus are labelled without their core type */
 		snprintf(label, sizeof(label), "%%Cpu%-3d:", cpus->cpu[i].id);
 		cpu_text(line, sizeof(line), label, &cpus->cpu[i]);
-		put_line(line);
-		lines++;
+		line_alone(line, core_type_of(cpus->cpu[i].id));
 	}
-	return lines;
 }
 
-static int show_cpus(const struct cpu_set *cpus, bool double_up)
+static void show_cpus(const struct cpu_set *cpus)
 {
-	char line[1024], one[512];
-	int lines = 0, combine = Curwin->combine_cpus;
+	char line[1024];
+	int combine = Curwin->combine_cpus;
 
-	if ((Curwin->winflags & WF_CPUNODE) && numa_total())
-		return show_nodes(cpus);
-	if (Curwin->winflags & WF_CPUSUM) {
-		if (!room(1))
-			return 0;
-		cpu_text(line, sizeof(line), "%Cpu(s):", &cpus->sum);
-		put_line(line);
-		return 1;
-	}
-	/* combining all the cpus or more is no combining; a toprc's value
-	 * N means groups of N + 1 in 4.0.2, of N in 4.0.4 */
-	if (combine >= cpus->count)
-		combine = 0;
-	else if (combine && !profile.top_combine_groups_of_n)
-		combine++;
-	for (int i = 0; i < cpus->count && room(1);) {
-		cpu_next(line, sizeof(line), cpus, &i, combine);
-		if (double_up && i < cpus->count) {
-			cpu_next(one, sizeof(one), cpus, &i, combine);
-			strcat(line, adjoin);
-			strcat(line, one);
+	/* /proc/cpuinfo is read only once the core types matter */
+	if (Curwin->core_types)
+		core_types_check(cpus->count);
+	if ((Curwin->winflags & WF_CPUNODE) && numa_total()) {
+		show_nodes(cpus);
+	} else if (Curwin->winflags & WF_CPUSUM) {
+		if (room(1)) {
+			cpu_text(line, sizeof(line), "%Cpu(s):", &cpus->sum);
+			line_alone(line, CORE_UNSURE);
 		}
-		put_line(line);
-		lines++;
+	} else {
+		/* combining all the cpus or more is no combining; a toprc's
+		 * value N means groups of N + 1 in 4.0.2, of N in 4.0.4 */
+		if (combine >= cpus->count)
+			combine = 0;
+		else if (combine && !profile.top_combine_groups_of_n)
+			combine++;
+		for (int i = 0; i < cpus->count && room(1);) {
+			enum core_type type = cpu_next(line, sizeof(line), cpus,
+						       &i, combine);
+
+			/* the last cpu's line ends its row */
+			if (type_shown(type))
+				row_add(line, i >= cpus->count);
+		}
 	}
-	return lines;
+	/* a row whose last cpu was left out still waits */
+	row_add("", true);
 }
 
 /* "%#.1f " in at most 9 characters, the 9th becoming '+' when cut. */
@@ -271,7 +366,7 @@ static void mem_num(char *b, float v)
 		b[8] = '+';
 }
 
-static int show_memory(const struct mem_info *m, bool double_up)
+static void show_memory(const struct mem_info *m)
 {
 	static const char *const labels[] = { "KiB", "MiB", "GiB", "TiB",
 					      "PiB", "EiB" };
@@ -292,19 +387,31 @@ static int show_memory(const struct mem_info *m, bool double_up)
 			   100.0f / tm;
 		float ps = (float)m->swap_used * 100.0f / ts;
 		char bar[SCREEN_MAX + 8];
-		int len = graph_len(double_up);
+		int len = graph_len_mems();
 
 		if (pm < 0 || pu + pm > 100.0f)
 			pm = 0;
 		mem_num(v[0], (float)m->total / div);
 		mem_num(v[1], (float)m->swap_total / div);
 		graph_bar(bar, sizeof(bar), pu, pm, len, Curwin->graph_mems);
-		snprintf(l1, sizeof(l1), "%s %s:~3%#5.1f~2/%-9.9s~3[~1%s] ~1",
-			 labels[Rc.summ_mscale], "Mem ", pu + pm, v[0], bar);
+		/* three or more abreast: the percentage alone */
+		if (Nup > 1)
+			snprintf(l1, sizeof(l1), "%s %s~3%3.0f[~1%s] ~1",
+				 labels[Rc.summ_mscale], "Mem ", pu + pm, bar);
+		else
+			snprintf(l1, sizeof(l1),
+				 "%s %s:~3%#5.1f~2/%-9.9s~3[~1%s] ~1",
+				 labels[Rc.summ_mscale], "Mem ", pu + pm, v[0],
+				 bar);
 		/* swap is drawn as the second part */
 		graph_bar(bar, sizeof(bar), 0, ps, len, Curwin->graph_mems);
-		snprintf(l2, sizeof(l2), "%s %s:~3%#5.1f~2/%-9.9s~3[~1%s] ~1",
-			 labels[Rc.summ_mscale], "Swap", ps, v[1], bar);
+		if (Nup > 1)
+			snprintf(l2, sizeof(l2), "%s %s~3%3.0f[~1%s] ~1",
+				 labels[Rc.summ_mscale], "Swap", ps, bar);
+		else
+			snprintf(l2, sizeof(l2),
+				 "%s %s:~3%#5.1f~2/%-9.9s~3[~1%s] ~1",
+				 labels[Rc.summ_mscale], "Swap", ps, v[1], bar);
 		goto out;
 	}
 	mem_num(v[0], (float)m->total / div);
@@ -322,16 +429,9 @@ static int show_memory(const struct mem_info *m, bool double_up)
 		 "%9.9s~2used.~3 %9.9s~2avail Mem ~3",
 		 labels[Rc.summ_mscale], "Swap", v[5], v[6], v[7], v[8]);
 out:
-	if (double_up) {
-		char both[2100];
-
-		snprintf(both, sizeof(both), "%s%s%s", l1, adjoin, l2);
-		put_line(both);
-		return 1;
-	}
-	put_line(l1);
-	put_line(l2);
-	return 2;
+	/* Mem waits for Swap when lines share rows */
+	row_add(l1, false);
+	row_add(l2, true);
 }
 
 int summary_show(const struct cpu_set *cpus, const struct mem_info *mem,
@@ -339,12 +439,13 @@ int summary_show(const struct cpu_set *cpus, const struct mem_info *mem,
 {
 	char line[512];
 	int flags = Curwin->winflags;
+
 	/* the compiled default doubles up, but not while cpus are summed
 	 * or shown by node */
-	bool double_up = Curwin->double_up &&
-			 !(flags & (WF_CPUSUM | WF_CPUNODE));
-
+	Nup = flags & (WF_CPUSUM | WF_CPUNODE) ? 0 : Curwin->double_up;
 	Shown = 0;
+	Row[0] = '\0';
+	Row_waiting = 0;
 	if ((flags & WF_LOADAV) && room(1)) {
 		char up[256];
 		char title[16];
@@ -368,10 +469,9 @@ int summary_show(const struct cpu_set *cpus, const struct mem_info *mem,
 			 counts->total, counts->running, counts->sleeping,
 			 counts->stopped, counts->zombie);
 		put_line(line);
-		Graph_double = double_up;
-		show_cpus(cpus, double_up);
+		show_cpus(cpus);
 	}
 	if ((flags & WF_MEMORY) && room(2))
-		show_memory(mem, double_up);
+		show_memory(mem);
 	return Shown;
 }

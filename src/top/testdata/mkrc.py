@@ -41,8 +41,8 @@ def window(name, vals, winflags, sortindx, colors, graph=(0, 0, 0, 0)):
             s += "\n\t\t  "
         s += "%4d " % v
     s += ("\n\twinflags=%d, sortindx=%d, maxtasks=0, graph_cpus=%d, "
-          "graph_mems=%d, double_up=%d, combine_cpus=%d, core_types=0\n"
-          % ((winflags, sortindx) + tuple(graph)))
+          "graph_mems=%d, double_up=%d, combine_cpus=%d, core_types=%d\n"
+          % ((winflags, sortindx) + tuple(graph) + (0,) * (5 - len(graph))))
     s += "\tsummclr=%d, msgsclr=%d, headclr=%d, taskclr=%d\n" % colors
     return s
 
@@ -52,7 +52,8 @@ def rcfile(visible, winflags=193844, sortindx=18, extra="", delay="3.0",
                 "Zero_suppress=0, Tics_scaled=0\n",
            altscr=0, curwin=0, graph=(0, 0, 0, 0), colors=(1, 1, 3, 1),
            others_winflags=193844):
-    """graph: graph_cpus, graph_mems, double_up, combine_cpus of Def;
+    """graph: graph_cpus, graph_mems, double_up, combine_cpus and
+    (optional) core_types of Def;
     altscr, curwin: Mode_altscr and Curwin."""
     s = HEAD + ("Id:k, Mode_altscr=%d, Mode_irixps=1, Delay_time=%s, "
                 "Curwin=%d\n" % (altscr, delay, curwin))
@@ -111,6 +112,25 @@ CASES = {
                                193844 & ~0x8000}),
     "combine-bars4": (DEFAULT, {"graph": (1, 0, 1, 4), "winflags":
                                 193844 & ~0x8000}),
+    # '4' up to 8 abreast: text (only a toprc gets it there), bars and
+    # blocks; the memory graphs follow the cpus' widths
+    "nup-text2": (DEFAULT, {"graph": (0, 0, 2, 0), "winflags":
+                            193844 & ~0x8000}),
+    "nup-bars3": (DEFAULT, {"graph": (1, 1, 3, 0), "winflags":
+                            193844 & ~0x8000}),
+    "nup-blocks7": (DEFAULT, {"graph": (2, 2, 7, 0), "winflags":
+                              193844 & ~0x8000}),
+    # '5': the core types labelled, P-cores alone (abreast), E-cores alone
+    # (bars), and a summary line that no core type keeps
+    "cores-labels": (DEFAULT, {"graph": (0, 0, 0, 0, 1), "winflags":
+                               193844 & ~0x8000}),
+    "cores-p": (DEFAULT, {"graph": (0, 0, 1, 0, 2), "winflags":
+                          193844 & ~0x8000}),
+    "cores-e": (DEFAULT, {"graph": (1, 0, 0, 0, 3), "winflags":
+                          193844 & ~0x8000}),
+    "cores-sum": (DEFAULT, {"graph": (0, 0, 0, 0, 2)}),
+    "cores-combined": (DEFAULT, {"graph": (0, 0, 0, 2, 3), "winflags":
+                                 193844 & ~0x8000}),
     # the alternate display with graphs and the cpus one by one
     "altscr-graph": (DEFAULT, {"altscr": 1, "graph": (2, 1, 1, 0),
                                "winflags": 193844 & ~0x8000}),
