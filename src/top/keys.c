@@ -125,10 +125,9 @@ static void key_summary(const struct cmd *c)
 		w->winflags ^= WF_LOADAV;
 		break;
 	case 't':
-		/* on, bars, blocks, off */
+		/* on, bars, blocks, off; back on in the mode a toprc kept */
 		if (!(w->winflags & WF_STATES)) {
 			w->winflags |= WF_STATES;
-			w->graph_cpus = 0;
 		} else if (++w->graph_cpus > 2) {
 			w->graph_cpus = 0;
 			w->winflags &= ~WF_STATES;
@@ -140,7 +139,6 @@ static void key_summary(const struct cmd *c)
 	case 'm':
 		if (!(w->winflags & WF_MEMORY)) {
 			w->winflags |= WF_MEMORY;
-			w->graph_mems = 0;
 		} else if (++w->graph_mems > 2) {
 			w->graph_mems = 0;
 			w->winflags &= ~WF_MEMORY;

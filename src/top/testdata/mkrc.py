@@ -139,6 +139,9 @@ CASES = {
     "right-strs": ([0, 3, 11, 31, 33, 32], {"winflags": 193844 | 0x40000}),
     "ctimes": ([0, 19, 20, 32], {"winflags": 193844 | 0x40}),
     "nosummary": (DEFAULT, {"winflags": 193844 & ~0x7000}),
+    # the graphs a toprc keeps while their lines are off ('t', 'm')
+    "nosummary-graphs": (DEFAULT, {"winflags": 193844 & ~0x7000,
+                                   "graph": (2, 1, 0, 0)}),
     "sort-user": ([0, 3, 5, 9, 32], {"sortindx": 3}),
     "sort-cmd": (DEFAULT, {"sortindx": 32}),
     "zero": ([0, 15, 22, 23, 24, 18, 21, 20, 32],
