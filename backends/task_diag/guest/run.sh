@@ -53,6 +53,24 @@ info() { echo "INFO: $TAG $*"; }
 T0=$(date +%s)
 stamp() { info "[+$(($(date +%s) - T0))s] $*"; }
 
+# retry3 CHECK STEP [ARGS...]: STEP runs both backends, CHECK compares
+# what they printed; up to three runs, since kernel threads may change
+# state between the two.  $try is the run being made, at the end the
+# number made; the status is CHECK's last.
+retry3() {
+	_check=$1
+	shift
+	try=1
+	while :; do
+		"$@"
+		$_check && return 0
+		[ $try -ge 3 ] && return 1
+		try=$((try + 1))
+	done
+}
+# the two outputs a case compares, masked
+same_ab() { cmp -s /tmp/td.a /tmp/td.b; }
+
 if [ -z "${TD_ONLY:-}" ]; then
 	if [ ! -e /proc/task-diag ]; then
 		insmod /task_diag.ko 2>/dev/null
@@ -116,23 +134,23 @@ run() {
 	[ $rc = 0 ] || echo "(exit status $rc)"
 }
 
+# ps_pair WHO ARGS...: ps ARGS under both backends, masked
+ps_pair() {
+	_who=$1
+	shift
+	freeze_clock
+	run "$_who" task_diag $X/ps "$@" >/tmp/td.b.raw
+	run "$_who" procfs $X/ps "$@" >/tmp/td.a.raw
+	thaw_clock
+	stable /tmp/td.a.raw >/tmp/td.a
+	stable /tmp/td.b.raw >/tmp/td.b
+}
+
 # case NAME WHO ARGS...: ps ARGS under both backends
 case_ps() {
 	name=$1 who=$2
 	shift 2
-	try=1
-	while :; do
-		freeze_clock
-		run "$who" task_diag $X/ps "$@" >/tmp/td.b.raw
-		run "$who" procfs $X/ps "$@" >/tmp/td.a.raw
-		thaw_clock
-		stable /tmp/td.a.raw >/tmp/td.a
-		stable /tmp/td.b.raw >/tmp/td.b
-		cmp -s /tmp/td.a /tmp/td.b && break
-		# kernel threads may change state between the two runs
-		[ $try -ge 3 ] && break
-		try=$((try + 1))
-	done
+	retry3 same_ab ps_pair "$who" "$@"
 	n=$(wc -l </tmp/td.a)
 	bytes=$(wc -c </tmp/td.a)
 	left=$(($(wc -l </tmp/td.a.raw) - n))
@@ -312,6 +330,14 @@ ns_clock() {
 	echo "$((${up%.*} + 100)).00 $idle" >/tmp/td.ns/uptime
 }
 
+# corpus_pair ARGS...: a corpus case under the backend tested ($BE) and
+# procfs, through $r; an ns case's clock set anew for each run
+corpus_pair() {
+	[ "$fix" = ns ] && ns_clock $try
+	$r "$BE" "$who" /tmp/td.b "$prog" "$@"
+	$r procfs "$who" /tmp/td.a "$prog" "$@"
+}
+
 # corpus_case WHO LINE
 corpus_case() {
 	who=$1 line=$2
@@ -342,18 +368,10 @@ corpus_case() {
 		*) break ;;
 		esac
 	done
-	try=1
 	r=crun
 	[ "$fix" = ns ] && r=nsrun
-	while :; do
-		[ "$fix" = ns ] && ns_clock $try
-		$r "$BE" "$who" /tmp/td.b "$prog" "$@"
-		$r procfs "$who" /tmp/td.a "$prog" "$@"
-		ok=0
-		same && ok=1 && break
-		[ $try -ge 3 ] && break
-		try=$((try + 1))
-	done
+	ok=0
+	retry3 same corpus_pair "$@" && ok=1
 	ncorp=$((ncorp + 1))
 	# a job the server could not start fails alike under both backends
 	if [ "$fix" = ns ]; then
@@ -689,23 +707,20 @@ case_ps "no times" 1000 -eo pid,tty,comm
 
 # top: the task rows of one batch frame (the summary lines hold
 # load averages and times of day)
+top_pair() {
+	freeze_clock
+	run "$who" task_diag $X/top -b -n 1 -w 200 -o PID "$@" >/tmp/td.b.raw
+	run "$who" procfs $X/top -b -n 1 -w 200 -o PID "$@" >/tmp/td.a.raw
+	thaw_clock
+	sed '1,/^$/d' /tmp/td.a.raw >/tmp/td.a.rows
+	sed '1,/^$/d' /tmp/td.b.raw >/tmp/td.b.rows
+	stable /tmp/td.a.rows top >/tmp/td.a
+	stable /tmp/td.b.rows top >/tmp/td.b
+}
 case_top() {
 	who=$1
 	shift
-	try=1
-	while :; do
-		freeze_clock
-		run "$who" task_diag $X/top -b -n 1 -w 200 -o PID "$@" >/tmp/td.b.raw
-		run "$who" procfs $X/top -b -n 1 -w 200 -o PID "$@" >/tmp/td.a.raw
-		thaw_clock
-		sed '1,/^$/d' /tmp/td.a.raw >/tmp/td.a.rows
-		sed '1,/^$/d' /tmp/td.b.raw >/tmp/td.b.rows
-		stable /tmp/td.a.rows top >/tmp/td.a
-		stable /tmp/td.b.rows top >/tmp/td.b
-		cmp -s /tmp/td.a /tmp/td.b && break
-		[ $try -ge 3 ] && break
-		try=$((try + 1))
-	done
+	retry3 same_ab top_pair "$@"
 	n=$(wc -l </tmp/td.a)
 	if cmp -s /tmp/td.a /tmp/td.b && [ "$n" -ge 2 ]; then
 		pass "top -b -n 1 $* as $who${PROCPS_TD_PIDLIST:+ (pid list: $PROCPS_TD_PIDLIST)}: task rows identical ($n lines, try $try)"
@@ -874,21 +889,19 @@ itop() {
 	PROCPS_BACKEND=$be PROCPS_TD_STRICT=1 $X/runas -t 120 -p 120x40 \
 		"$who" $X/top -d 0.2 -n 2 "$@" 2>&1
 }
+itop_pair() {
+	freeze_clock
+	itop "$who" task_diag "$@" >/tmp/td.ib.raw
+	itop "$who" procfs "$@" >/tmp/td.ia.raw
+	thaw_clock
+	screen_rows /tmp/td.ia.raw >/tmp/td.ia
+	screen_rows /tmp/td.ib.raw >/tmp/td.ib
+}
+same_iab() { cmp -s /tmp/td.ia /tmp/td.ib; }
 case_itop() {
 	who=$1
 	shift
-	try=1
-	while :; do
-		freeze_clock
-		itop "$who" task_diag "$@" >/tmp/td.ib.raw
-		itop "$who" procfs "$@" >/tmp/td.ia.raw
-		thaw_clock
-		screen_rows /tmp/td.ia.raw >/tmp/td.ia
-		screen_rows /tmp/td.ib.raw >/tmp/td.ib
-		cmp -s /tmp/td.ia /tmp/td.ib && break
-		[ $try -ge 3 ] && break
-		try=$((try + 1))
-	done
+	retry3 same_iab itop_pair "$@"
 	n=$(wc -l </tmp/td.ia)
 	if grep -q "procfs answers" /tmp/td.ib.raw; then
 		fail "interactive top $* as $who: procfs answered"
