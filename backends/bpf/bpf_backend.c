@@ -15,6 +15,7 @@
  * procfs's reads, in CPU and in wall time (procfs reads on two threads):
  * docs/benchmarks.md has the measurement. */
 #define BPF_AUTO_MIN_TASKS 5000
+#define PF_KTHREAD 0x00200000u
 /* st_ino of /proc/self/ns/pid in the initial pid namespace
  * (PROC_PID_INIT_INO) */
 #define PID_NS_INIT_INO 0xEFFFFFFCu
@@ -161,22 +162,26 @@ static int load_programs(struct bpf_state *s)
 
 /* The records of one dump, as pointers in rows' order; the per-CPU
  * sums only when the scan's rows need statm or status's Vm lines now
- * (an interactive top's fill reads them for the rows it draws), the
- * address space not at all when no group of the pass needs it. */
+ * (an interactive top's fill reads them for the rows it draws); the
+ * address space, the parent and the credentials only when reads says
+ * (BPF_READ_*: without the address space the records are shorter). */
 static ssize_t dump_records(struct bpf_state *s, group_mask want,
-			    bool need_mm)
+			    unsigned reads)
 {
+	size_t size = (reads & BPF_READ_MM) ? sizeof(struct bpf_task_rec)
+					    : BPF_REC_SHORT;
 	ssize_t len;
 	size_t n;
 
-	bpf_set_skip_mm(s->loaded, !need_mm);
-	bpf_set_mm_sums(s->loaded, (want & BPF_MM_GROUPS) &&
+	bpf_set_reads(s->loaded, reads);
+	bpf_set_mm_sums(s->loaded, (reads & BPF_READ_MM) &&
+				   (want & BPF_MM_GROUPS) &&
 				   s->rule != BPF_RSS_READ);
 	len = bpf_dump(s->loaded, &s->buf, &s->cap);
 
 	if (len < 0)
 		return len;
-	n = (size_t)len / sizeof(struct bpf_task_rec);
+	n = (size_t)len / size;
 	if (n > s->caprecs) {
 		const struct bpf_task_rec **p =
 			realloc(s->recs, n * sizeof(*p));
@@ -187,8 +192,7 @@ static ssize_t dump_records(struct bpf_state *s, group_mask want,
 		s->caprecs = n;
 	}
 	for (size_t i = 0; i < n; i++)
-		s->recs[i] = (const struct bpf_task_rec *)
-			(s->buf + i * sizeof(struct bpf_task_rec));
+		s->recs[i] = (const struct bpf_task_rec *)(s->buf + i * size);
 	bpf_sort_records(s->recs, n);
 	return (ssize_t)n;
 }
@@ -259,23 +263,33 @@ static int procfs_rows(struct bpf_state *s, const struct selection *sel,
 	return procfs_backend.scan(s->procfs, sel, out);
 }
 
-/* Every process's rows into s->all (pid 1's read through procfs first
- * when the pass had none), with the groups of want: 0 or -errno. */
+/* Every process's rows into set, which is empty (pid 1's read through
+ * procfs first when the pass had none), with the groups of want: 0 or
+ * -errno. */
 static int build_rows(struct bpf_state *s, enum thread_mode mode,
-		      group_mask want)
+		      group_mask want, struct task_set *set)
 {
-	/* stat's vsize and rss come from nowhere else; statm and status's
-	 * Vm lines, when the pass does not want them, from fill() */
+	/* stat's vsize and rss and stat's ids come from nowhere else;
+	 * statm, status's Vm lines and the owner, when the pass does not
+	 * want them, from fill() */
 	bool need_mm = (want & BPF_MM_GROUPS) ||
 		       (s->groups & GROUP_BIT(GRP_STAT_VM));
 	group_mask g = need_mm ? s->groups : s->groups & ~BPF_MM_GROUPS;
-	ssize_t n = dump_records(s, want, need_mm);
+	unsigned reads = need_mm ? BPF_READ_MM : 0;
 	enum bpf_rss_rule rule;
+	ssize_t n;
+
+	if (!(want & GROUP_BIT(GRP_OWNER)))
+		g &= ~GROUP_BIT(GRP_OWNER);
+	if (g & GROUP_BIT(GRP_OWNER))
+		reads |= BPF_READ_OWNER;
+	if (g & GROUP_BIT(GRP_STAT_IDS))
+		reads |= BPF_READ_IDS;
+	n = dump_records(s, want, reads);
 
 	if (n < 0)
 		return (int)n;
 	rule = need_mm ? rss_rule(s, (size_t)n) : BPF_RSS_UNKNOWN;
-	task_set_clear(&s->all);
 	/* The iterator starts its walk after pid 1 on some kernels (6.18
 	 * here): the namespace's init is then read from procfs. */
 	if (n == 0 || s->recs[0]->tgid != 1) {
@@ -283,7 +297,7 @@ static int build_rows(struct bpf_state *s, enum thread_mode mode,
 		struct selection one = { .threads = mode, .pids = &init_pid,
 					 .npids = 1 };
 		/* first in the pass's rows */
-		int rc = procfs_rows(s, &one, &s->all);
+		int rc = procfs_rows(s, &one, set);
 
 		if (rc)
 			return rc;
@@ -294,24 +308,30 @@ static int build_rows(struct bpf_state *s, enum thread_mode mode,
 
 		while (k < (size_t)n && s->recs[k]->tgid == s->recs[i]->tgid)
 			k++;
+		size_t first = set->n;
+
 		/* a process whose leader is not in this pass has no
 		 * /proc/PID either: no rows */
 		if (s->recs[i]->tid == s->recs[i]->tgid &&
 		    (rc = bpf_process_rows(s->recs + i, k - i, mode,
 					   g, s->page_size, rule,
-					   &s->all)) != 0)
+					   set)) != 0)
 			return rc;
+		/* here, while the rows are in the cache */
+		if (s->recs[i]->flags & PF_KTHREAD)
+			for (size_t j = first; j < set->n; j++)
+				bpf_files_fix_comm(s->files, &set->v[j]);
 		i = k;
 	}
 	if (s->cmd && (want & GROUP_BIT(GRP_CMDLINE))) {
 		ssize_t len = bpf_dump(s->cmd, &s->cmdbuf, &s->cmdcap);
 		int rc = len < 0 ? (int)len
-				 : bpf_cmdline_rows(s->cmdbuf, (size_t)len, &s->all);
+				 : bpf_cmdline_rows(s->cmdbuf, (size_t)len, set);
 
 		if (rc)
 			return rc;
 	}
-	return bpf_files_fill(s->files, mode, &s->all, 0, want);
+	return bpf_files_fill(s->files, mode, set, 0, want);
 }
 
 /* Hands the rows of set the selection keeps on to out, a process at a
@@ -346,6 +366,7 @@ static int bpf_scan(void *state, const struct selection *sel,
 		    struct task_set *out)
 {
 	struct bpf_state *s = state;
+	group_mask want;
 	int rc;
 
 	if (!sel->pids && (rc = load_programs(s)) != 0)
@@ -354,16 +375,16 @@ static int bpf_scan(void *state, const struct selection *sel,
 		return procfs_rows(s, sel, out);
 	/* the groups every row needs now; fill() reads the others for the
 	 * rows the program shows */
-	rc = build_rows(s, sel->threads, sel->groups ? sel->groups : s->groups);
-	if (rc == 0 && !sel->accept && !out->n && !out->sink) {
-		/* every row goes, in order: the sets trade storage instead
-		 * of each row being moved (50,000 rows are 25 MB) */
-		struct task_set t = *out;
-
-		*out = s->all;
-		s->all = t;
-		return 0;
+	want = sel->groups ? sel->groups : s->groups;
+	if (!sel->accept && !out->n && !out->sink) {
+		/* every row goes, in order: built in place (50,000 rows
+		 * are 25 MB: one set's pages, not two, and no move) */
+		if ((rc = build_rows(s, sel->threads, want, out)) != 0)
+			task_set_clear(out);
+		return rc;
 	}
+	task_set_clear(&s->all);
+	rc = build_rows(s, sel->threads, want, &s->all);
 	if (rc == 0)
 		rc = select_rows(&s->all, sel, out);
 	task_set_clear(&s->all);
@@ -372,7 +393,9 @@ static int bpf_scan(void *state, const struct selection *sel,
 
 /* The groups a scan left out (sel->groups), for the rows the program
  * shows: procfs's reads of each row's files, as the scan's own would
- * be (the iterator's groups are always there). */
+ * be (the iterator's groups are there but the owner, which a pass reads
+ * only when sel->groups names it: procfs's fill reads what a row has
+ * not filled). */
 static int bpf_fill(void *state, const struct selection *sel,
 		    struct task *const *rows, size_t n, group_mask groups)
 {
@@ -381,7 +404,7 @@ static int bpf_fill(void *state, const struct selection *sel,
 	if (!s->procfs && !(s->procfs = procfs_backend.prepare(s->groups)))
 		return -errno;
 	return procfs_backend.fill(s->procfs, sel, rows, n,
-				   groups & ~BPF_GROUPS);
+				   groups & ~(BPF_GROUPS & ~GROUP_BIT(GRP_OWNER)));
 }
 
 const struct backend_ops bpf_backend = {

@@ -166,7 +166,7 @@ static void read_own_files(struct bpf_files *f, struct task *t,
 /* A workqueue worker's name has its current work appended
  * (wq_worker_comm), and a kernel thread's may be longer than the 15
  * bytes of its comm (get_kthread_comm): procfs's comm file has both. */
-static void fix_kernel_comm(struct bpf_files *f, struct task *t)
+void bpf_files_fix_comm(struct bpf_files *f, struct task *t)
 {
 	char path[64];
 	ssize_t n;
@@ -242,11 +242,8 @@ int bpf_files_fill(struct bpf_files *f, enum thread_mode mode,
 {
 	group_mask own = f->own & want, merged = f->merged & want;
 
-	for (size_t i = first; i < out->n; i++) {
-		fix_kernel_comm(f, &out->v[i]);
-		if (own)
-			read_own_files(f, &out->v[i], own);
-	}
+	for (size_t i = first; own && i < out->n; i++)
+		read_own_files(f, &out->v[i], own);
 	if (merged && first < out->n)
 		return merge_procfs(f, mode, out, first, merged);
 	return 0;

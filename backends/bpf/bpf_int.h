@@ -28,9 +28,11 @@ void bpf_unload(struct bpf_loaded *l);
 /* Whether the task iterator's next pass sums the per-CPU rss counters
  * (never on more than BPF_SUM_CPUS possible CPUs). */
 void bpf_set_mm_sums(struct bpf_loaded *l, bool on);
-/* Whether its next pass leaves each task's address space unread (no
- * BPF_REC_MM in the records, nor their mm fields). */
-void bpf_set_skip_mm(struct bpf_loaded *l, bool skip);
+/* What its next pass reads besides the stat groups (BPF_READ_*): without
+ * BPF_READ_MM its records are BPF_REC_SHORT bytes (no BPF_REC_MM, no mm
+ * fields); without BPF_READ_IDS their ppid is 0, without
+ * BPF_READ_OWNER their euid and egid. */
+void bpf_set_reads(struct bpf_loaded *l, unsigned reads);
 /* One pass of the iterator into *buf (grown as needed): bytes, or -errno. */
 ssize_t bpf_dump(struct bpf_loaded *l, char **buf, size_t *cap);
 /* Why the iterator cannot be used here, before loading it: 0, or -1
@@ -76,10 +78,12 @@ int bpf_cmdline_rows(const char *buf, size_t len, struct task_set *set);
 struct bpf_files;
 struct bpf_files *bpf_files_new(group_mask groups);
 void bpf_files_free(struct bpf_files *f);
-/* Fills the groups of want not in BPF_GROUPS into out->v[first..] (and
- * the names the kernel gives kernel threads and workqueue workers): 0
+/* Fills the groups of want not in BPF_GROUPS into out->v[first..]: 0
  * or -errno. */
 int bpf_files_fill(struct bpf_files *f, enum thread_mode mode,
 		   struct task_set *out, size_t first, group_mask want);
+/* The name procfs gives a kernel thread's row t, when the iterator's
+ * comm is not all of it: a workqueue worker's, a long one. */
+void bpf_files_fix_comm(struct bpf_files *f, struct task *t);
 
 #endif

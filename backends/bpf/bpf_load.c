@@ -33,7 +33,7 @@ struct bpf_loaded {
 	void (*destroy)(void *skel);
 	int link_fd;
 	__u32 *sum_cpus;        /* the task iterator's mm_sum_cpus */
-	__u32 *skip_mm;         /* and its skip_mm */
+	__u32 *reads;           /* and its reads (BPF_READ_*) */
 };
 
 #ifndef CAP_PERFMON
@@ -175,7 +175,7 @@ struct bpf_loaded *bpf_load(enum bpf_prog which, char *why, size_t size)
 			struct task_iter *ti = l->skel;
 
 			l->sum_cpus = &ti->bss->mm_sum_cpus;
-			l->skip_mm = &ti->bss->skip_mm;
+			l->reads = &ti->bss->reads;
 		}
 	}
 	if (l->link_fd >= 0)
@@ -197,10 +197,10 @@ void bpf_set_mm_sums(struct bpf_loaded *l, bool on)
 		*l->sum_cpus = n > 0 && n <= BPF_SUM_CPUS ? (__u32)n : 0;
 }
 
-void bpf_set_skip_mm(struct bpf_loaded *l, bool skip)
+void bpf_set_reads(struct bpf_loaded *l, unsigned reads)
 {
-	if (l->skip_mm)
-		*l->skip_mm = skip;
+	if (l->reads)
+		*l->reads = reads;
 }
 
 void bpf_unload(struct bpf_loaded *l)

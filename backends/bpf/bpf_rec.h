@@ -14,6 +14,15 @@
 #define BPF_REC_RSS_OLD 4u      /* rss counters were 6.1's atomics */
 #define BPF_REC_RSS_SUM 8u      /* rss_sum[] holds the per-CPU sums */
 
+/* What a pass reads besides the stat groups' own fields (the program's
+ * reads, set by the reader before each pass from the groups it must
+ * fill): each is cache lines of every task the rest does not touch. */
+#define BPF_READ_MM     1u      /* the address space: stat's vsize and
+				 * rss, statm, status's Vm lines */
+#define BPF_READ_IDS    2u      /* the parent's tgid, pgrp, session,
+				 * tpgid (stat_ids) */
+#define BPF_READ_OWNER  4u      /* the credentials: euid, egid (owner) */
+
 /* the most CPUs the program sums per-CPU counters over */
 #define BPF_SUM_CPUS 512
 
@@ -29,7 +38,16 @@ struct bpf_task_rec {
 	__u64 rsslim;
 	/* boot-time start (ns), the reader's time namespace already added */
 	__u64 start_boottime;
-	/* mm: total_vm (pages) and the approximate rss counters (signed:
+	__u32 state, exit_state, flags, bits;
+	/* numbers in the reader's pid namespace (0: not visible there) */
+	__s32 tid, tgid, ppid, pgrp, sid, tpgid;
+	__s32 tty_nr, nr_threads, exit_signal, cpu;
+	__s32 prio, static_prio;
+	__u32 rt_priority, policy, euid, egid;
+	char comm[BPF_REC_COMM];
+	/* Last, so that a pass without BPF_READ_MM writes the record
+	 * without them (BPF_REC_SHORT bytes): the address space's fields.
+	 * total_vm (pages) and the approximate rss counters (signed:
 	 * per-CPU deltas can leave them below zero) */
 	__u64 total_vm;
 	__s64 rss[4];           /* MM_FILEPAGES, ANON, SWAPENTS, SHMEM */
@@ -41,14 +59,11 @@ struct bpf_task_rec {
 	struct bpf_rec_vm {
 		__u64 locked, data, stack, exec, start_code, end_code;
 	} vm;
-	__u32 state, exit_state, flags, bits;
-	/* numbers in the reader's pid namespace (0: not visible there) */
-	__s32 tid, tgid, ppid, pgrp, sid, tpgid;
-	__s32 tty_nr, nr_threads, exit_signal, cpu;
-	__s32 prio, static_prio;
-	__u32 rt_priority, policy, euid, egid;
-	char comm[BPF_REC_COMM];
 };
+
+/* A record of a pass without BPF_READ_MM: up to the address space's
+ * fields (a multiple of 8: records stay aligned one after another) */
+#define BPF_REC_SHORT __builtin_offsetof(struct bpf_task_rec, total_vm)
 
 /* The command-line iterator's record: this header, then len bytes of
  * the process's argument area ([arg_start, arg_end), get_mm_cmdline()'s

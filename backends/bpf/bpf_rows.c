@@ -76,13 +76,61 @@ static int rec_order(const void *a, const void *b)
 	return (x->tid > y->tid) - (x->tid < y->tid);
 }
 
+static bool is_leader(const struct bpf_task_rec *r)
+{
+	return r->tid == r->tgid;
+}
+
+/* The walk's order (tids ascending) with threads: the leaders are in
+ * rows' order already, the other threads (few, as a rule) are sorted
+ * apart and merged in from the back.  false (nothing moved) when the
+ * leaders are out of order (pid numbers wrapped) or without memory. */
+static bool merge_threads(const struct bpf_task_rec **recs, size_t n)
+{
+	const struct bpf_task_rec **thr;
+	size_t nl = 0, nt = 0, out = n;
+	int last = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		if (!is_leader(recs[i])) {
+			nt++;
+			continue;
+		}
+		if (nl++ && last > recs[i]->tgid)
+			return false;
+		last = recs[i]->tgid;
+	}
+	if (!nt || !(thr = malloc(nt * sizeof(*thr))))
+		return false;
+	nl = nt = 0;
+	for (size_t i = 0; i < n; i++)
+		if (is_leader(recs[i]))
+			recs[nl++] = recs[i];
+		else
+			thr[nt++] = recs[i];
+	qsort(thr, nt, sizeof(*thr), rec_order);
+	/* the leaders, in recs[0..nl), only move back: the slot written
+	 * is never below the next leader to be read */
+	while (nt) {
+		if (nl && rec_order(&recs[nl - 1], &thr[nt - 1]) > 0)
+			recs[--out] = recs[--nl];
+		else
+			recs[--out] = thr[--nt];
+	}
+	free(thr);
+	return true;
+}
+
 void bpf_sort_records(const struct bpf_task_rec **recs, size_t n)
 {
 	/* the iterator walks tids ascending: sorted already unless a
 	 * process has threads (or its pids wrapped) */
 	for (size_t i = 1; i < n; i++)
-		if (rec_order(&recs[i - 1], &recs[i]) > 0) {
-			qsort(recs, n, sizeof(*recs), rec_order);
+		if (recs[i - 1]->tgid > recs[i]->tgid ||
+		    (recs[i - 1]->tgid == recs[i]->tgid &&
+		     rec_order(&recs[i - 1], &recs[i]) > 0)) {
+			if (!merge_threads(recs, n))
+				qsort(recs, n, sizeof(*recs), rec_order);
 			return;
 		}
 }
@@ -218,6 +266,10 @@ static void fill_row(struct task *t, const struct bpf_task_rec *r,
 		     enum bpf_rss_rule rule)
 {
 	int sighand = (r->bits & BPF_REC_SIGHAND) != 0;
+	/* the row was just cleared: its groups are set once, at the end,
+	 * not read back (a load from the row's lines, whose stores are
+	 * still waiting for them, stalled every row) */
+	group_mask filled = GROUP_BIT(GRP_STAT);
 
 	t->tid = r->tid;
 	t->tgid = r->tgid;
@@ -230,13 +282,12 @@ static void fill_row(struct task *t, const struct bpf_task_rec *r,
 	t->processor = r->cpu;
 	t->tty_nr = sighand ? r->tty_nr : 0;
 	t->nlwp = sighand ? r->nr_threads : 0;
-	t->groups_filled |= GROUP_BIT(GRP_STAT);
 	if (g & GROUP_BIT(GRP_STAT_IDS)) {
 		t->ppid = sighand ? r->ppid : 0;
 		t->pgrp = sighand ? r->pgrp : 0;
 		t->session = sighand ? r->sid : 0;
 		t->tpgid = sighand ? r->tpgid : -1;
-		t->groups_filled |= GROUP_BIT(GRP_STAT_IDS);
+		filled |= GROUP_BIT(GRP_STAT_IDS);
 	}
 	if (g & GROUP_BIT(GRP_STAT_ACCT)) {
 		t->minflt = a->min_flt;
@@ -255,7 +306,7 @@ static void fill_row(struct task *t, const struct bpf_task_rec *r,
 		t->start_time = ticks(r->start_boottime);
 		t->rt_priority = r->rt_priority;
 		t->policy = r->policy;
-		t->groups_filled |= GROUP_BIT(GRP_STAT_ACCT);
+		filled |= GROUP_BIT(GRP_STAT_ACCT);
 	}
 	if ((g & GROUP_BIT(GRP_STAT_VM)) && (r->bits & BPF_REC_MM)) {
 		t->vsize = (unsigned long)(r->total_vm * (uint64_t)page_size);
@@ -264,15 +315,16 @@ static void fill_row(struct task *t, const struct bpf_task_rec *r,
 			 rss_counter(r, 3);
 	}
 	if (g & GROUP_BIT(GRP_STAT_VM))
-		t->groups_filled |= GROUP_BIT(GRP_STAT_VM);
+		filled |= GROUP_BIT(GRP_STAT_VM);
 	if (g & GROUP_BIT(GRP_OWNER)) {
 		/* the /proc/PID directory's owner (task_dump_owner) */
 		int kthread = (r->flags & PF_KTHREAD) != 0;
 
 		t->euid = kthread ? 0 : r->euid;
 		t->egid = kthread ? 0 : r->egid;
-		t->groups_filled |= GROUP_BIT(GRP_OWNER);
+		filled |= GROUP_BIT(GRP_OWNER);
 	}
+	t->groups_filled = filled;
 	if (g & BPF_MM_GROUPS)
 		fill_mm(t, r, g, page_size, rule);
 }

@@ -20,11 +20,13 @@ char LICENSE[] SEC("license") = "GPL";
  * tells from one statm read (bpf_backend.c). */
 __u32 mm_sum_cpus;
 
-/* Set by the reader before a pass: nonzero when no group the pass fills
- * needs the address space (top's frame sorted by %CPU: its drawn rows'
- * statm comes from procfs).  Each process's mm is lines of its own, the
- * largest part of a task's cache misses. */
-__u32 skip_mm;
+/* Set by the reader before a pass: what it reads besides the stat
+ * groups' own fields (BPF_READ_*, bpf_rec.h), from the groups the pass
+ * fills.  Top's frame sorted by %CPU needs none: its drawn rows' statm
+ * and owner come from procfs.  Each is cache lines of every task (the
+ * mm pointer's, the parent's, the cred) that nothing else reads: with
+ * a task iterator's walk, misses are most of a pass. */
+__u32 reads;
 /* Each CPU's per-CPU offset (__per_cpu_offset[], which needs a
  * kallsyms with data symbols): a per-CPU map's value on that CPU less
  * the map's per-CPU pointer, at each pass's first task.  The value's
@@ -129,6 +131,7 @@ struct task_ptrs {
 	struct mm_struct *mm;
 	const struct cred *cred;
 	struct task_struct *parent;
+	struct task_struct *leader;
 	void *sighand;
 };
 
@@ -188,20 +191,13 @@ static __always_inline void read_mm(struct bpf_task_rec *r,
 	}
 }
 
+/* The process's counters: plain loads one after another, issued right
+ * after the signal pointer's, so that the CPU fetches their lines (most
+ * of a process's misses) together.  Meaningful only when the record
+ * gets BPF_REC_SIGHAND (procfs shows zeros otherwise: bpf_rows.c). */
 static __always_inline void read_signal(struct bpf_task_rec *r,
-					const struct task_ptrs *p)
+					struct signal_struct *sig)
 {
-	struct signal_struct *sig = p->sig;
-	struct tty_struct *tty;
-
-	if (!sig)
-		return;
-	r->tgid = nr_in(sig->pids[PIDTYPE_TGID]);
-	if (!p->sighand)
-		return;
-	r->bits |= BPF_REC_SIGHAND;
-	r->pgrp = nr_in(sig->pids[PIDTYPE_PGID]);
-	r->sid = nr_in(sig->pids[PIDTYPE_SID]);
 	r->nr_threads = sig->nr_threads;
 	r->sig_utime = sig->utime;
 	r->sig_stime = sig->stime;
@@ -215,6 +211,27 @@ static __always_inline void read_signal(struct bpf_task_rec *r,
 	r->cutime = sig->cutime;
 	r->cstime = sig->cstime;
 	r->rsslim = sig->rlim[5].rlim_cur; /* RLIMIT_RSS */
+}
+
+/* The process's ids and terminal.  A leader's tgid is its own pid
+ * number: the signal's line of pids is read only for other threads and
+ * for stat_ids (pgrp, session, tpgid). */
+static __always_inline void read_ids(struct bpf_task_rec *r,
+				     const struct task_ptrs *p, bool leader)
+{
+	struct signal_struct *sig = p->sig;
+	struct tty_struct *tty;
+
+	if (!sig)
+		return;
+	r->tgid = leader ? r->tid : nr_in(sig->pids[PIDTYPE_TGID]);
+	if (!p->sighand)
+		return;
+	r->bits |= BPF_REC_SIGHAND;
+	if (reads & BPF_READ_IDS) {
+		r->pgrp = nr_in(sig->pids[PIDTYPE_PGID]);
+		r->sid = nr_in(sig->pids[PIDTYPE_SID]);
+	}
 	r->tpgid = -1;
 	tty = sig->tty;
 	if (tty) {
@@ -225,7 +242,8 @@ static __always_inline void read_signal(struct bpf_task_rec *r,
 		/* new_encode_dev() of tty_devnum() */
 		r->tty_nr = (int)((minor & 0xff) | (major << 8) |
 				  ((minor & ~0xffu) << 12));
-		r->tpgid = nr_in(tty->ctrl.pgrp);
+		if (reads & BPF_READ_IDS)
+			r->tpgid = nr_in(tty->ctrl.pgrp);
 	}
 }
 
@@ -247,10 +265,13 @@ int dump_task(struct bpf_iter__task *ctx)
 	p.mm = t->mm;
 	p.cred = t->real_cred;
 	p.parent = t->real_parent;
+	p.leader = t->group_leader;     /* real_parent's line */
 	p.sighand = t->sighand;
 	psig = p.parent ? p.parent->signal : NULL;
 	barrier();
 	__builtin_memset(&r, 0, sizeof(r));
+	if (p.sig)
+		read_signal(&r, p.sig);
 	r.tid = nr_in(p.tid);
 	if (r.tid <= 0)
 		return 0;
@@ -271,18 +292,24 @@ int dump_task(struct bpf_iter__task *ctx)
 	r.min_flt = t->min_flt;
 	r.maj_flt = t->maj_flt;
 	r.start_boottime = t->start_boottime + reader.boot_off;
-	if (p.cred) {
+	/* the cred's own line only for the owner (its pointer shares
+	 * comm's line) */
+	if (p.cred && (reads & BPF_READ_OWNER)) {
 		r.euid = p.cred->euid.val;
 		r.egid = p.cred->egid.val;
 	}
 	/* comm is 16 bytes: two loads */
 	((__u64 *)r.comm)[0] = ((const __u64 *)t->comm)[0];
 	((__u64 *)r.comm)[1] = ((const __u64 *)t->comm)[1];
-	if (psig)
+	if (psig && (reads & BPF_READ_IDS))
 		r.ppid = nr_in(psig->pids[PIDTYPE_TGID]);
-	read_signal(&r, &p);
-	if (!skip_mm)
-		read_mm(&r, p.mm);
+	read_ids(&r, &p, p.leader == t);
+	/* a pass without the address space writes records without it */
+	if (!(reads & BPF_READ_MM)) {
+		bpf_seq_write(seq, &r, BPF_REC_SHORT);
+		return 0;
+	}
+	read_mm(&r, p.mm);
 	bpf_seq_write(seq, &r, sizeof(r));
 	return 0;
 }

@@ -93,6 +93,7 @@ struct task_struct {
 	int exit_state;
 	int exit_signal;
 	struct task_struct *real_parent;
+	struct task_struct *group_leader;
 	struct pid *thread_pid;
 	u64 utime, stime;
 	struct prev_cputime prev_cputime;

@@ -102,6 +102,30 @@ static void test_sort(void)
 		      p[i]->tid, want[i]);
 }
 
+/* The walk's own order, tids ascending, with threads of three processes
+ * between later leaders and one thread whose leader the pass missed
+ * (tgid 104): leaders merged with their threads in rows' order. */
+static void test_sort_walk(void)
+{
+	enum { N = 9 };
+	struct bpf_task_rec r[N];
+	const struct bpf_task_rec *p[N];
+	static const int tids[N] = { 1, 50, 51, 60, 61, 62, 105, 106, 107 };
+	static const int tgids[N] = { 1, 50, 1, 60, 50, 60, 104, 60, 50 };
+	static const int want[N] = { 1, 51, 50, 61, 107, 60, 62, 106, 105 };
+
+	memset(r, 0, sizeof(r));
+	for (int i = 0; i < N; i++) {
+		r[i].tid = tids[i];
+		r[i].tgid = tgids[i];
+		p[i] = &r[i];
+	}
+	bpf_sort_records(p, N);
+	for (int i = 0; i < N; i++)
+		CHECK(p[i]->tid == want[i], "walk row %d: tid %d, want %d", i,
+		      p[i]->tid, want[i]);
+}
+
 /* statm and status's Vm lines of one record under each rss rule
  * (task_statm(), task_mem(); 4 KiB pages): file 10, anon 20, swap 3,
  * shmem 4 pages as read; summed over the CPUs file is below zero
@@ -190,6 +214,7 @@ int main(void)
 	test_states();
 	test_cputime();
 	test_sort();
+	test_sort_walk();
 	test_mm();
 	printf("%s: %d failed\n", __FILE__, failed);
 	return failed ? 1 : 0;
