@@ -131,7 +131,6 @@ struct task_ptrs {
 	struct mm_struct *mm;
 	const struct cred *cred;
 	struct task_struct *parent;
-	struct task_struct *leader;
 	void *sighand;
 };
 
@@ -265,7 +264,6 @@ int dump_task(struct bpf_iter__task *ctx)
 	p.mm = t->mm;
 	p.cred = t->real_cred;
 	p.parent = t->real_parent;
-	p.leader = t->group_leader;     /* real_parent's line */
 	p.sighand = t->sighand;
 	psig = p.parent ? p.parent->signal : NULL;
 	barrier();
@@ -303,7 +301,10 @@ int dump_task(struct bpf_iter__task *ctx)
 	((__u64 *)r.comm)[1] = ((const __u64 *)t->comm)[1];
 	if (psig && (reads & BPF_READ_IDS))
 		r.ppid = nr_in(psig->pids[PIDTYPE_TGID]);
-	read_ids(&r, &p, p.leader == t);
+	/* group_leader shares real_parent's line; loaded here, not kept
+	 * with the others: 6.1 refuses a dump_task frame over 480 bytes
+	 * beside add_cpu's (512 combined) */
+	read_ids(&r, &p, t->group_leader == t);
 	/* a pass without the address space writes records without it */
 	if (!(reads & BPF_READ_MM)) {
 		bpf_seq_write(seq, &r, BPF_REC_SHORT);
