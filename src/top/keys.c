@@ -115,6 +115,14 @@ static void key_tics_scale(const struct cmd *c)
 		Rc.tics_scaled = 0;
 }
 
+/* '1', '2', '3': the states shown again, one cpu (or node) a row, the
+ * core types not told apart. */
+static void cpus_plain(struct window *w)
+{
+	w->winflags |= WF_STATES;
+	w->double_up = w->core_types = 0;
+}
+
 /* 'l', 't', 'm' and '1' and friends: summary toggles. */
 static void key_summary(const struct cmd *c)
 {
@@ -150,8 +158,7 @@ static void key_summary(const struct cmd *c)
 			w->winflags &= ~(WF_CPUNODE | WF_CPUSUM);
 		else
 			w->winflags ^= WF_CPUSUM;
-		w->winflags |= WF_STATES;
-		w->double_up = w->core_types = 0;
+		cpus_plain(w);
 		break;
 	case '4':
 		/* 2, then with graphs 3 to 8 abreast, never as many as the
@@ -203,8 +210,7 @@ static void key_nodes(const struct cmd *c)
 		/* the summary flag stays as it was: the toprc shows it */
 		w->winflags |= WF_CPUNODE;
 	}
-	w->winflags |= WF_STATES;
-	w->double_up = w->core_types = 0;
+	cpus_plain(w);
 	Numa_sel = -1;
 }
 
@@ -228,9 +234,9 @@ static void key_node_expand(const struct cmd *c)
 		return;
 	}
 	Numa_sel = (int)n;
-	c->w->winflags |= WF_CPUNODE | WF_STATES;
+	c->w->winflags |= WF_CPUNODE;
 	c->w->winflags &= ~WF_CPUSUM;
-	c->w->double_up = c->w->core_types = 0;
+	cpus_plain(c->w);
 }
 
 /* '!': cpus combined in groups of 2, 3, 5, 9, ... (4.0.4: 2, 4, 8, ...;

@@ -39,9 +39,9 @@ static void put_line(const char *s)
 /*
  * Adds a line to the row: it waits for the next ones until Nup + 1 share
  * the row, unless nobuf (the last of its kind) says to write the row now;
- * "" writes whatever waits.  Returns the rows written (0 or 1).
+ * "" writes whatever waits.
  */
-static int row_add(const char *s, bool nobuf)
+static void row_add(const char *s, bool nobuf)
 {
 	size_t n = strlen(Row);
 
@@ -49,14 +49,13 @@ static int row_add(const char *s, bool nobuf)
 	if (s[0] && Nup && !nobuf && ++Row_waiting <= Nup) {
 		n = strlen(Row);
 		snprintf(Row + n, sizeof(Row) - n, "%s", adjoin);
-		return 0;
+		return;
 	}
 	if (!Row[0])
-		return 0;
+		return;
 	put_line(Row);
 	Row[0] = '\0';
 	Row_waiting = 0;
-	return 1;
 }
 
 /* Whether k more lines fit above the message line and the header (and
