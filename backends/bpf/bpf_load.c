@@ -24,7 +24,9 @@
 #pragma GCC diagnostic ignored "-Wunused-parameter"
 #pragma GCC diagnostic ignored "-Wmissing-field-initializers"
 #include "task_iter.lskel.h"
+#include "task_iter61.lskel.h"
 #include "cmd_iter.lskel.h"
+#include "cmd_iter61.lskel.h"
 #pragma GCC diagnostic pop
 
 /* One loaded program (a light skeleton) and its iterator link. */
@@ -117,9 +119,19 @@ static void destroy_task_iter(void *skel)
 	task_iter__destroy(skel);
 }
 
+static void destroy_task_iter61(void *skel)
+{
+	task_iter61__destroy(skel);
+}
+
 static void destroy_cmd_iter(void *skel)
 {
 	cmd_iter__destroy(skel);
+}
+
+static void destroy_cmd_iter61(void *skel)
+{
+	cmd_iter61__destroy(skel);
 }
 
 /* The verifier's log, on stderr when PROCPS_BPF_DEBUG is set (to 2:
@@ -139,7 +151,7 @@ static char *debug_log(struct bpf_loader_ctx *ctx)
 }
 
 /* Loads and attaches one skeleton: its link's fd, or -errno. */
-#define LOAD_SKEL(name, prog, out) do {					\
+#define LOAD_SKEL(name, prog, out, destroy_fn) do {			\
 	struct name *sk = name##__open();				\
 	char *log = sk ? debug_log(&sk->ctx) : NULL;			\
 	int e = !sk ? -ENOMEM : name##__load(sk) ? -errno :		\
@@ -153,7 +165,19 @@ static char *debug_log(struct bpf_loader_ctx *ctx)
 		sk = NULL;						\
 	}								\
 	(out)->skel = sk;						\
+	(out)->destroy = destroy_fn;					\
 	(out)->link_fd = e ? e : sk->links.prog##_fd;			\
+} while (0)
+
+/* The task iterator, with the addresses of its two settings. */
+#define LOAD_TASK_ITER(name, out, destroy_fn) do {			\
+	LOAD_SKEL(name, dump_task, out, destroy_fn);			\
+	if ((out)->skel) {						\
+		struct name *ti = (out)->skel;				\
+									\
+		(out)->sum_cpus = &ti->bss->mm_sum_cpus;		\
+		(out)->reads = &ti->bss->reads;				\
+	}								\
 } while (0)
 
 struct bpf_loaded *bpf_load(enum bpf_prog which, char *why, size_t size)
@@ -165,18 +189,17 @@ struct bpf_loaded *bpf_load(enum bpf_prog which, char *why, size_t size)
 		snprintf(why, size, "%s", strerror(ENOMEM));
 		return NULL;
 	}
+	/* each program twice: 6.1 has no bpf_rdonly_cast()
+	 * (untrusted.bpf.h), and refuses the first */
 	if (which == BPF_PROG_CMDLINES) {
-		LOAD_SKEL(cmd_iter, dump_cmdline, l);
-		l->destroy = destroy_cmd_iter;
+		LOAD_SKEL(cmd_iter, dump_cmdline, l, destroy_cmd_iter);
+		if (l->link_fd < 0)
+			LOAD_SKEL(cmd_iter61, dump_cmdline, l,
+				  destroy_cmd_iter61);
 	} else {
-		LOAD_SKEL(task_iter, dump_task, l);
-		l->destroy = destroy_task_iter;
-		if (l->skel) {
-			struct task_iter *ti = l->skel;
-
-			l->sum_cpus = &ti->bss->mm_sum_cpus;
-			l->reads = &ti->bss->reads;
-		}
+		LOAD_TASK_ITER(task_iter, l, destroy_task_iter);
+		if (l->link_fd < 0)
+			LOAD_TASK_ITER(task_iter61, l, destroy_task_iter61);
 	}
 	if (l->link_fd >= 0)
 		return l;

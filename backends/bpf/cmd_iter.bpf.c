@@ -10,6 +10,7 @@
 #include <bpf/bpf_core_read.h>
 #include "bpf_rec.h"
 #include "pidns.bpf.h"
+#include "untrusted.bpf.h"
 
 char LICENSE[] SEC("license") = "GPL";
 
@@ -33,7 +34,7 @@ SEC("iter.s/task")
 int dump_cmdline(struct bpf_iter__task *ctx)
 {
 	struct seq_file *seq = ctx->meta->seq;
-	struct task_struct *t = ctx->task;
+	struct task_struct *t = ctx->task, *u;
 	struct bpf_cmd_rec h = {};
 	struct signal_struct *sig;
 	struct mm_struct *mm;
@@ -45,10 +46,12 @@ int dump_cmdline(struct bpf_iter__task *ctx)
 	if (!t || !reader.ok)
 		return 0;
 	/* the task's pointers loaded once, before any branch (see
-	 * task_iter.bpf.c) */
-	sig = t->signal;
-	tid = t->thread_pid;
-	mm = t->mm;
+	 * task_iter.bpf.c), through an untrusted copy (untrusted.bpf.h):
+	 * only the copy from the task's memory needs t itself */
+	u = untrusted_task(t);
+	sig = u->signal;
+	tid = u->thread_pid;
+	mm = u->mm;
 	barrier();
 	if (!sig)
 		return 0;
@@ -58,7 +61,7 @@ int dump_cmdline(struct bpf_iter__task *ctx)
 		return 0;
 	/* no address space (kernel thread, zombie) or not yet set up: the
 	 * file is empty */
-	if (!mm || (t->flags & PF_KTHREAD) || !mm->env_end) {
+	if (!mm || (u->flags & PF_KTHREAD) || !mm->env_end) {
 		h.flags = BPF_CMD_NOMM;
 		bpf_seq_write(seq, &h, sizeof(h));
 		return 0;

@@ -9,6 +9,7 @@
 #include <bpf/bpf_core_read.h>
 #include "bpf_rec.h"
 #include "pidns.bpf.h"
+#include "untrusted.bpf.h"
 
 char LICENSE[] SEC("license") = "GPL";
 
@@ -121,10 +122,8 @@ static long add_cpu(__u32 cpu, void *data)
 /* Every read is a direct load through BTF-typed pointers (relocated by
  * CO-RE, checked by the verifier, a fault reads 0): a
  * bpf_probe_read_kernel() call per field cost most of the pass.  The
- * pointers the task itself holds are loaded once, before any branch:
- * the verifier looks a type name up in the kernel's whole BTF each
- * time it checks a pointer load from a trusted pointer (6.2 on), so a
- * load it checks once per path would cost a millisecond per path. */
+ * pointers the task itself holds are loaded once, before any branch,
+ * so that their cache misses overlap. */
 struct task_ptrs {
 	struct pid *tid;
 	struct signal_struct *sig;
@@ -259,6 +258,7 @@ int dump_task(struct bpf_iter__task *ctx)
 	read_cpu_offsets(ctx->meta);
 	if (!t || !reader.ok)
 		return 0;
+	t = untrusted_task(t);
 	p.tid = t->thread_pid;
 	p.sig = t->signal;
 	p.mm = t->mm;
