@@ -15,7 +15,6 @@
  * procfs's reads, in CPU and in wall time (procfs reads on two threads):
  * docs/benchmarks.md has the measurement. */
 #define BPF_AUTO_MIN_TASKS 2000
-#define PF_KTHREAD 0x00200000u
 /* st_ino of /proc/self/ns/pid in the initial pid namespace
  * (PROC_PID_INIT_INO) */
 #define PID_NS_INIT_INO 0xEFFFFFFCu

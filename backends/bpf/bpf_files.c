@@ -13,9 +13,6 @@
 #include "../../library/procparse.h"
 #include "bpf_int.h"
 
-#define PF_WQ_WORKER 0x00000020u
-#define PF_KTHREAD   0x00200000u
-
 #define G(g) GROUP_BIT(GRP_##g)
 
 /* Groups that are one whole file of the row's directory (status holds

@@ -14,6 +14,10 @@
 #define BPF_REC_RSS_OLD 4u      /* rss counters were 6.1's atomics */
 #define BPF_REC_RSS_SUM 8u      /* rss_sum[] holds the per-CPU sums */
 
+/* rec.flags: the kernel's task flags (include/linux/sched.h) */
+#define PF_WQ_WORKER 0x00000020u
+#define PF_KTHREAD   0x00200000u
+
 /* What a pass reads besides the stat groups' own fields (the program's
  * reads, set by the reader before each pass from the groups it must
  * fill): each is cache lines of every task the rest does not touch. */

@@ -6,8 +6,6 @@
 #include "library/profile.h"
 #include "bpf_int.h"
 
-#define PF_KTHREAD 0x00200000u
-
 /* task_state_index(): the report bits of __state and exit_state, TASK_IDLE
  * shown as I, frozen and rt-lock waits as D; the letter is the index of
  * the highest bit in "RSDTtXZPI" */

@@ -14,8 +14,6 @@
 
 char LICENSE[] SEC("license") = "GPL";
 
-#define PF_KTHREAD 0x00200000u
-
 /* one reader per loaded program (each ps loads its own), so one buffer;
  * twice the largest area, so that a length masked with its size - 1
  * (the bound the verifier can follow through the stack) stays inside */

@@ -13,8 +13,6 @@
 
 char LICENSE[] SEC("license") = "GPL";
 
-#define PF_KTHREAD 0x00200000u
-
 /* Set by the reader before a pass: how many CPUs' per-CPU rss counters
  * to sum (0: none).  statm and status show the sums on kernels with
  * get_mm_counter_sum() (6.12 stable updates, 6.16 on), which user space
