@@ -1,3 +1,4 @@
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -56,15 +57,16 @@ static void cores_classify(void)
  * file is read in 1 KiB pieces, so a longer line (x86's flags) counts as
  * several, as it does for the reference.
  */
-static void cores_scan(void)
+static bool cores_scan(void)
 {
 	char buf[1024];
 	int cpu = 0, id = 0;
+	bool whole = false;
 	FILE *fp = fopen("/proc/cpuinfo", "r");
 
 	ncores = 0;
 	if (!fp)
-		return;
+		return false;
 	while (fgets(buf, sizeof(buf), fp)) {
 		if (buf[0] != 'p' || !strstr(buf, "processor"))
 			continue;
@@ -83,9 +85,11 @@ static void cores_scan(void)
 		}
 		core_add(id, cpu);
 	}
+	whole = true;
 done:
 	fclose(fp);
 	cores_classify();
+	return whole;
 }
 
 void core_types_check(int cpu_count)
@@ -94,6 +98,11 @@ void core_types_check(int cpu_count)
 		return;
 	seen_cpus = cpu_count;
 	cores_scan();
+}
+
+bool cpuinfo_whole(void)
+{
+	return cores_scan();
 }
 
 enum core_type core_type_of(int cpu)

@@ -131,6 +131,26 @@ int meminfo_read(struct mem_info *m)
 	return 0;
 }
 
+bool stat_usable(void)
+{
+	static char *buf;
+	static size_t cap;
+	unsigned long long v[8];
+
+	return slurp("/proc/stat", &buf, &cap) &&
+	       sscanf(buf, "cpu %llu %llu %llu %llu %llu %llu %llu %llu",
+		      &v[0], &v[1], &v[2], &v[3], &v[4], &v[5], &v[6],
+		      &v[7]) == 8;
+}
+
+bool meminfo_usable(void)
+{
+	static char *buf;
+	static size_t cap;
+
+	return slurp("/proc/meminfo", &buf, &cap) && *buf;
+}
+
 int loadavg_read(double av[3])
 {
 	static int calls;

@@ -33,6 +33,13 @@ struct mem_info {
 
 int meminfo_read(struct mem_info *m);
 
+/* Whether the reference's library would start its cpu (stat) and memory
+ * statistics: /proc/stat readable and its first line "cpu" with eight
+ * numbers or more; /proc/meminfo readable and not empty.  top runs
+ * restricted without either (frame.c). */
+bool stat_usable(void);
+bool meminfo_usable(void);
+
 int loadavg_read(double av[3]);
 /* Seconds since boot; 0 when unreadable. */
 double uptime_read(void);

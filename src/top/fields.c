@@ -687,6 +687,9 @@ const char *field_cell(int f, const struct row *r, const struct frame *fr)
 	case K_PCPU: {
 		float u = (float)r->tics_delta * fr->etscale;
 
+		if (fr->restricted)
+			return fmt_str("?", w, right);
+
 		if (u > 100.0f * (float)t->nlwp)
 			u = 100.0f * (float)t->nlwp;
 		if (u > fr->cpu_pmax)
@@ -694,9 +697,13 @@ const char *field_cell(int f, const struct row *r, const struct frame *fr)
 		return fmt_pct(u, w, right, false);
 	}
 	case K_PMEM:
+		if (fr->restricted)
+			return fmt_str("?", w, right);
 		return fmt_pct((float)field_num(d, r) * 100 / (float)fr->mem_total, w,
 			       right, false);
 	case K_PUTIL:
+		if (fr->restricted)
+			return fmt_str("?", w, right);
 		return fmt_pct(utilization(r, fr, f == F_CUC), w, right, true);
 	case K_TIME:
 	case K_TIMEP: {

@@ -30,6 +30,7 @@ struct frame {
 	int task_mscale;        /* -e */
 	int winflags;
 	int varcolsz;           /* width of variable-width columns */
+	bool restricted;        /* %CPU, %MEM and utilization show '?' */
 };
 
 const char *field_name(int f);

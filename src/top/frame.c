@@ -4,6 +4,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include "library/coretype.h"
 #include "library/sysinfo.h"
 #include "bottom.h"
 #include "filter.h"
@@ -26,6 +27,11 @@ const struct row *Top_row;
 
 static struct cpu_set cpus;
 static struct mem_info mem;
+/* The reference runs "restricted" when its library could not start the
+ * cpu or the memory statistics (a sandbox's /proc): no summary but the
+ * task states, '?' for %CPU and %MEM, the summary keys refused.  Without
+ * the cpu statistics it also counts one cpu. */
+static bool restricted, no_cpu_stats;
 static double uptime_sav;
 static time_t mem_secs;
 static bool mem_read;
@@ -428,7 +434,12 @@ static void show_windows(struct frame *fr, int room)
 
 int frame_cpu_count(void)
 {
-	return cpus.count;
+	return no_cpu_stats ? 1 : cpus.count;
+}
+
+bool frame_restricted(void)
+{
+	return restricted;
 }
 
 int frame_cpu_id(int i)
@@ -438,8 +449,12 @@ int frame_cpu_id(int i)
 
 void frame_init(void)
 {
-	cpus_read(&cpus);
-	fields_init((int)sys_pid_digits(), cpus.count, Rc.mode_irixps,
+	no_cpu_stats = !stat_usable() ||
+		       (!profile.top_cpuinfo_tolerant && !cpuinfo_whole());
+	restricted = no_cpu_stats || !meminfo_usable();
+	if (!no_cpu_stats)
+		cpus_read(&cpus);
+	fields_init((int)sys_pid_digits(), frame_cpu_count(), Rc.mode_irixps,
 		    Opt.threads);
 	frame_calibrate();
 	tasks_init(0);
@@ -465,6 +480,7 @@ void frame_make(void)
 	int lines;
 	bool inter = scr_interactive(), nofit;
 	group_mask all;
+	int ncpu;
 
 	Fmt_zero_suppress = Rc.zero_suppress;
 	/* what 'W' records as Curwin: every key is followed by a frame */
@@ -476,27 +492,30 @@ void frame_make(void)
 		/* the reference reads the tasks, then the cpus, and pauses */
 		tasks_refresh(all);
 		uptime_sav = tasks_uptime();
-		cpus_read(&cpus);
+		if (!restricted)
+			cpus_read(&cpus);
 		usleep(profile.top_prime_usec);
 		reprime = false;
-	} else {
+	} else if (!restricted) {
 		cpus_read(&cpus);
 	}
-	if (!mem_read || time(NULL) - mem_secs >= 3) {
+	if (!restricted && (!mem_read || time(NULL) - mem_secs >= 3)) {
 		meminfo_read(&mem);
 		mem_secs = time(NULL);
 		mem_read = true;
 	}
 	tasks_refresh(all);
+	ncpu = frame_cpu_count();
 	et = (float)(tasks_uptime() - uptime_sav);
 	if (et < 0.01f)
 		et = 0.005f;
 	uptime_sav = tasks_uptime();
 	fr = (struct frame){
 		.etscale = 100.0f / ((float)sys_hertz() * et *
-			   (float)(Rc.mode_irixps ? 1 : cpus.count)),
-		.cpu_pmax = (Rc.mode_irixps && cpus.count > 1 &&
-			     !Opt.threads) ? 100.0f * (float)cpus.count : 99.9f,
+			   (float)(Rc.mode_irixps ? 1 : ncpu)),
+		.cpu_pmax = (Rc.mode_irixps && ncpu > 1 &&
+			     !Opt.threads) ? 100.0f * (float)ncpu : 99.9f,
+		.restricted = restricted,
 		.mem_total = mem.total ? mem.total : 1,
 		.uptime = tasks_uptime(),
 		.task_mscale = Rc.task_mscale,
@@ -514,7 +533,8 @@ void frame_make(void)
 		 * and scrolls it just the same */
 		scr_frame_begin(nofit || Screen_rows < 2);
 	}
-	lines = summary_show(&cpus, &mem, tasks_counts());
+	lines = restricted ? summary_show(NULL, NULL, tasks_counts()) :
+		summary_show(&cpus, &mem, tasks_counts());
 	if (inter) {
 		Msg_row = scr_next_row();
 		if (scr_by_newlines()) {

@@ -48,6 +48,8 @@ void frame_make(void);
 void frame_calibrate(void);
 /* The cpus of /proc/stat at the last frame. */
 int frame_cpu_count(void);
+/* Whether top runs restricted (frame.c: the reference's Restrict_some). */
+bool frame_restricted(void);
 /* The id of the i-th cpu line of /proc/stat (0 <= i < frame_cpu_count()). */
 int frame_cpu_id(int i);
 

@@ -55,6 +55,10 @@ static void key_ctimes(const struct cmd *c)
 static void key_irix(const struct cmd *c)
 {
 	(void)c;
+	if (frame_cpu_count() < 2) {
+		prompt_msg("Only 1 cpu detected");
+		return;
+	}
 	Rc.mode_irixps = !Rc.mode_irixps;
 	prompt_msg("Irix mode %s", Rc.mode_irixps ? "On" : "Off");
 }
@@ -661,6 +665,12 @@ bool keys_do(int key)
 {
 	if (bottom_key(key))
 		return true;
+	/* restricted (frame.c): the summary area's keys but 'C' */
+	if (frame_restricted() && key > 0 && key < 128 &&
+	    strchr("!12345lmt", key)) {
+		prompt_msg("sorry, restricted namespace with reduced functionality");
+		return true;
+	}
 	for (size_t i = 0; i < sizeof(bindings) / sizeof(bindings[0]); i++) {
 		if (bindings[i].key == key) {
 			struct cmd c = { Curwin, key, bindings[i].arg };

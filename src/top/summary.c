@@ -433,6 +433,19 @@ out:
 	row_add(l2, true);
 }
 
+static void states_line(const struct task_counts *counts)
+{
+	char line[512];
+
+	snprintf(line, sizeof(line),
+		 "%s:~3 %3u ~2total,~3 %3u ~2running,~3 %3u ~2sleeping,~3 "
+		 "%3u ~2stopped,~3 %3u ~2zombie~3",
+		 Opt.threads ? "Threads" : "Tasks",
+		 counts->total, counts->running, counts->sleeping,
+		 counts->stopped, counts->zombie);
+	put_line(line);
+}
+
 int summary_show(const struct cpu_set *cpus, const struct mem_info *mem,
 		 const struct task_counts *counts)
 {
@@ -445,6 +458,13 @@ int summary_show(const struct cpu_set *cpus, const struct mem_info *mem,
 	Shown = 0;
 	Row[0] = '\0';
 	Row_waiting = 0;
+	/* restricted (no cpus, no memory: frame.c): the task states alone,
+	 * which need no room for a cpu line under them */
+	if (!cpus) {
+		if ((flags & WF_STATES) && room(1))
+			states_line(counts);
+		return Shown;
+	}
 	if ((flags & WF_LOADAV) && room(1)) {
 		char up[256];
 		char title[16];
@@ -461,13 +481,7 @@ int summary_show(const struct cpu_set *cpus, const struct mem_info *mem,
 		put_line(line);
 	}
 	if ((flags & WF_STATES) && room(2)) {
-		snprintf(line, sizeof(line),
-			 "%s:~3 %3u ~2total,~3 %3u ~2running,~3 %3u ~2sleeping,~3 "
-			 "%3u ~2stopped,~3 %3u ~2zombie~3",
-			 Opt.threads ? "Threads" : "Tasks",
-			 counts->total, counts->running, counts->sleeping,
-			 counts->stopped, counts->zombie);
-		put_line(line);
+		states_line(counts);
 		show_cpus(cpus);
 	}
 	if ((flags & WF_MEMORY) && room(2))
