@@ -26,7 +26,7 @@ const struct profile profile =
 		.thread_main_from_task = true,
 		.utf8_per_byte = true,
 		.top_bad_option_fails = true,
-		.top_cpuinfo_tolerant = true,
+		.cpuinfo_tolerant = true,
 		.top_clear_rest_by_newline = true,
 		.top_single_repaint = true,
 		.top_start_pause_usec = 100000, .top_prime_usec = 100000,

@@ -28,10 +28,11 @@ struct profile {
 	/* top: an option getopt refuses ends it with status 1, nothing on
 	 * stdout (4.0.2: status 0, batch mode's closing newline) */
 	bool top_bad_option_fails;
-	/* top starts its cpu statistics without /proc/cpuinfo, or with a
-	 * last entry the file ends inside (4.0.2 runs restricted then:
-	 * src/top/frame.c) */
-	bool top_cpuinfo_tolerant;
+	/* The library starts its cpu statistics without /proc/cpuinfo, or
+	 * with a last entry the file ends inside (4.0.2 does not: its top
+	 * runs restricted, src/top/frame.c, and its ps cannot tell the boot
+	 * time, src/ps/output.c) */
+	bool cpuinfo_tolerant;
 	/* top: the rows a short task area leaves are cleared by a newline
 	 * after the last row and one clear-to-end (4.0.2: row by row); it
 	 * shows when no column fits, whose rows reach the bottom: the

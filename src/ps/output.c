@@ -1,8 +1,12 @@
 /* The layout engine.  "correct" is where the next column should start,
  * "actual" is where the cursor is; a cell that overflows pushes the rest
  * of the row right until slack absorbs it. */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include "library/coretype.h"
+#include "library/profile.h"
+#include "library/sysstat.h"
 #include "output.h"
 
 struct ps_context ctx;
@@ -126,6 +130,39 @@ static inline void row_put(const char *p, size_t n)
 	else
 		memcpy(rowbuf + rowlen, p, n);
 	rowlen += n;
+}
+
+/* The reference's printers ask its library for the boot time (lstart,
+ * start, stime, bsdstart) and the memory total (%MEM) when a row first
+ * needs them, and give up in the middle of that row when the library
+ * cannot start its statistics (sysstat.h): the row's earlier cells go
+ * out, then the message. */
+static _Noreturn void give_up_in_row(const char *msg)
+{
+	output_flush_row();
+	fprintf(stderr, "%s: %s\n", program_invocation_short_name, msg);
+	exit(EXIT_FAILURE);
+}
+
+void need_boot_time(void)
+{
+	static int usable = -1;
+
+	if (usable < 0)
+		usable = stat_usable() &&
+			 (profile.cpuinfo_tolerant || cpuinfo_whole());
+	if (!usable)
+		give_up_in_row("Unable to get system boot time");
+}
+
+void need_mem_total(void)
+{
+	static int usable = -1;
+
+	if (usable < 0)
+		usable = meminfo_usable();
+	if (!usable)
+		give_up_in_row("Unable to get total memory");
 }
 
 void show_row(const struct column *c, const struct task *t)

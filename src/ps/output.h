@@ -81,5 +81,10 @@ void fit_columns(struct column *cols);
 void output_release(void);
 /* The cells of the row being written, to stdout (a crash's last words). */
 void output_flush_row(void);
+/* For the printers that need the boot time or the memory total: end ps
+ * in the middle of the row, as the reference does, when its library
+ * could not have told them. */
+void need_boot_time(void);
+void need_mem_total(void);
 
 #endif

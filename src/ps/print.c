@@ -97,6 +97,7 @@ int pr_pmem(struct out *o, const struct task *t)
 {
 	unsigned long long pmem = 0;
 
+	need_mem_total();
 	if (ctx.mem_total_kib)
 		pmem = (unsigned long long)t->vm_rss * 1000ULL /
 		       ctx.mem_total_kib;

@@ -161,6 +161,7 @@ int pr_etimes(struct out *o, const struct task *t)
 
 static time_t start_epoch(const struct task *t)
 {
+	need_boot_time();
 	return (time_t)(ctx.boot_time + t->start_time / ctx.hertz);
 }
 

@@ -450,7 +450,7 @@ int frame_cpu_id(int i)
 void frame_init(void)
 {
 	no_cpu_stats = !stat_usable() ||
-		       (!profile.top_cpuinfo_tolerant && !cpuinfo_whole());
+		       (!profile.cpuinfo_tolerant && !cpuinfo_whole());
 	restricted = no_cpu_stats || !meminfo_usable();
 	if (!no_cpu_stats)
 		cpus_read(&cpus);
