@@ -6,13 +6,23 @@
 # run the module's tests in the guest and report "N passed, N failed".
 #
 # Environment:
-#   KMOD_OUT=dir          build and log directory (default /tmp/kmod-check);
-#                         nothing is written to the source tree
-#   KMOD_KERNEL=6.1|6.12  which of Debian 12's kernels (default 6.1): the
-#                         headers linux-headers-amd64 or
-#                         linux-headers-6.12-amd64 depend on
-#   KDIR=dir              kernel build tree (overrides KMOD_KERNEL); the
-#                         guest kernel is the Debian image of its release
+#   KMOD_OUT=dir          build and log directory (default /tmp/kmod-check,
+#                         /tmp/kmod-check-trixie for trixie); nothing is
+#                         written to the source tree
+#   KMOD_KERNEL=6.1|6.12|trixie
+#                         which kernel (default 6.1): one of Debian 12's,
+#                         the release linux-headers-amd64 or
+#                         linux-headers-6.12-amd64 depend on, or Debian
+#                         13's (trixie's linux-headers-amd64), built and
+#                         fetched in a trixie chroot kept in
+#                         $KMOD_OUT/trixie (made with mmdebstrap from the
+#                         first Debian archive in /etc/apt/sources.list*,
+#                         or TD_TRIXIE_ARCHIVE; the host's apt is not
+#                         used for it; remove that directory to take a
+#                         newer trixie kernel)
+#   KDIR=dir              kernel build tree (overrides KMOD_KERNEL 6.1 or
+#                         6.12); the guest kernel is the Debian image of
+#                         its release
 #   KMOD_DKMS=0           build with plain Kbuild instead of DKMS (default:
 #                         the module DKMS builds is the one tested)
 #   KMOD_GUEST_EXTRA=dir  copied to /extra in the guest; /extra/run.sh, if
@@ -25,29 +35,40 @@
 set -euo pipefail
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-OUT=${KMOD_OUT:-/tmp/kmod-check}
 KERNEL=${KMOD_KERNEL:-6.1}
+OUT=/tmp/kmod-check
 case $KERNEL in
 6.1) HDRPKG=linux-headers-amd64 ;;
 6.12) HDRPKG=linux-headers-6.12-amd64 ;;
-*) echo "check-kmod: KMOD_KERNEL must be 6.1 or 6.12" >&2; exit 2 ;;
+# its kept chroot (1 GB) is not removed by a Debian 12 run's directory
+trixie) HDRPKG=linux-headers-amd64 OUT=/tmp/kmod-check-trixie ;;
+*) echo "check-kmod: KMOD_KERNEL must be 6.1, 6.12 or trixie" >&2; exit 2 ;;
 esac
+OUT=${KMOD_OUT:-$OUT}
 DKMS=${KMOD_DKMS:-1}
 SMP=${KMOD_SMP:-2}
 MEM=${KMOD_MEM:-3G}
 ACCEL=${KMOD_ACCEL:-tcg}
 TIMEOUT=${KMOD_TIMEOUT:-900}
+mkdir -p "$OUT/logs"
+# absolute: the trixie chroot sees $OUT at the same path
+OUT=$(cd "$OUT" && pwd)
 LOG=$OUT/logs
-mkdir -p "$OUT" "$LOG"
 T0=$(date +%s)
 
 die() { echo "check-kmod: $*" >&2; echo "0 passed, 1 failed"; exit 1; }
 step() { echo "== check-kmod: $* ($(( $(date +%s) - T0 ))s)"; }
 
 # ------------------------------------------------------------ packages --
-PKGS="qemu-system-x86 $HDRPKG busybox-static cpio kmod
+PKGS="qemu-system-x86 busybox-static cpio kmod
       build-essential xz-utils zstd binutils apparmor"
-[ "$DKMS" = 1 ] && PKGS="$PKGS dkms"
+# trixie's headers and DKMS are in its chroot, which mmdebstrap makes
+if [ "$KERNEL" = trixie ]; then
+	PKGS="$PKGS mmdebstrap debian-archive-keyring"
+else
+	PKGS="$PKGS $HDRPKG"
+	[ "$DKMS" = 1 ] && PKGS="$PKGS dkms"
+fi
 missing=""
 for p in $PKGS; do
 	dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null |
@@ -65,38 +86,53 @@ if [ -n "$missing" ] && [ -z "${KMOD_NO_APT:-}" ]; then
 		{ tail -20 "$LOG/apt.log"; die "apt-get install failed"; }
 fi
 
+# --------------------------------------------------------- trixie root --
+# Kernel builds and apt run through $KRUN: on the host for Debian 12's
+# kernels, in the trixie chroot $TROOT for trixie's (its headers want
+# gcc-14, its kbuild tools trixie's glibc).
+KRUN=""
+TROOT=""
+if [ "$KERNEL" = trixie ]; then
+	[ -z "${KDIR:-}" ] || die "KDIR cannot be used with KMOD_KERNEL=trixie"
+	TROOT=$OUT/trixie/root
+	KRUN=in_trixie
+	. "$HERE/trixie-root.sh"
+	trixie_root
+fi
+
 # ---------------------------------------------------- kernel release --
 if [ -z "${KDIR:-}" ]; then
-	KVER=$(dpkg-query -W -f='${Depends}' "$HDRPKG" |
+	KVER=$($KRUN dpkg-query -W -f='${Depends}' "$HDRPKG" |
 		grep -o 'linux-headers-[0-9][^ ,]*-amd64' | head -1)
 	KVER=${KVER#linux-headers-}
 	KDIR=/usr/src/linux-headers-$KVER
 fi
-[ -f "$KDIR/Makefile" ] || die "no kernel build tree in $KDIR"
+# $KDIR is a path in $TROOT (empty: the host's root)
+[ -f "$TROOT$KDIR/Makefile" ] || die "no kernel build tree in $TROOT$KDIR"
 # the release modules are built for (Debian: the ABI name, 6.1.0-N-amd64)
 KVER=$(sed -n 's/^#define UTS_RELEASE "\(.*\)"/\1/p' \
-	"$KDIR/include/generated/utsrelease.h" 2>/dev/null)
+	"$TROOT$KDIR/include/generated/utsrelease.h" 2>/dev/null)
 [ -n "$KVER" ] || die "cannot tell the kernel release of $KDIR"
-echo "check-kmod: kernel $KVER, build tree $KDIR"
+echo "check-kmod: kernel $KVER, build tree $TROOT$KDIR"
 
 # --------------------------------------------------------- guest kernel --
 KIMG=$OUT/kernel/vmlinuz-$KVER
 VMLINUX=$OUT/kernel/vmlinux-$KVER
 # 6.12's headers depend on its image: use it when it is installed
-if [ ! -s "$KIMG" ] && [ -s "/boot/vmlinuz-$KVER" ]; then
+if [ ! -s "$KIMG" ] && [ -s "$TROOT/boot/vmlinuz-$KVER" ]; then
 	mkdir -p "$OUT/kernel"
-	cp "/boot/vmlinuz-$KVER" "$KIMG"
+	cp "$TROOT/boot/vmlinuz-$KVER" "$KIMG"
 fi
 if [ ! -s "$KIMG" ]; then
 	step "fetching linux-image-$KVER"
 	rm -rf "$OUT/kernel"
 	mkdir -p "$OUT/kernel"
 	# stale package lists are the usual reason a download fails
-	(cd "$OUT/kernel" && apt-get download -q "linux-image-$KVER" \
+	(cd "$OUT/kernel" && $KRUN apt-get download -q "linux-image-$KVER" \
 		>"$LOG/download.log" 2>&1) ||
-		{ [ -z "${KMOD_NO_APT:-}" ] && apt-get update -qq \
+		{ [ -z "${KMOD_NO_APT:-}" ] && $KRUN apt-get update -qq \
 			>>"$LOG/download.log" 2>&1 &&
-		  (cd "$OUT/kernel" && apt-get download -q "linux-image-$KVER" \
+		  (cd "$OUT/kernel" && $KRUN apt-get download -q "linux-image-$KVER" \
 			>>"$LOG/download.log" 2>&1); } ||
 		{ cat "$LOG/download.log"; die "apt-get download linux-image-$KVER failed"; }
 	# only the kernel image is needed, not its 400 MB of modules
@@ -139,22 +175,24 @@ if [ "$DKMS" = 1 ]; then
 	# "dkms build" in private trees (nothing under /usr/src or
 	# /var/lib/dkms), from the files the task-diag-dkms package ships
 	step "building task_diag.ko with dkms"
+	td0=$(date +%s)
 	V=$(sed -n 's/^PACKAGE_VERSION="\(.*\)"/\1/p' "$HERE/dkms.conf")
 	S=$B/src/task_diag-$V
 	mkdir -p "$S" "$B/tree"
 	cp -r "$HERE"/Kbuild "$HERE"/Makefile "$HERE"/*.c "$HERE"/*.h \
 		"$HERE"/include "$HERE"/dkms.conf "$S"/
 	D="--sourcetree $B/src --dkmstree $B/tree -m task_diag -v $V"
-	{ dkms add $D && dkms build $D -k "$KVER" --kernelsourcedir "$KDIR"; } \
+	{ $KRUN dkms add $D && $KRUN dkms build $D -k "$KVER" --kernelsourcedir "$KDIR"; } \
 		>"$LOG/dkms.log" 2>&1 ||
 		{ cat "$LOG/dkms.log" "$B"/tree/task_diag/"$V"/*/*/log/make.log \
 			2>/dev/null | tail -40; die "dkms build failed"; }
 	cp "$B"/tree/task_diag/"$V"/"$KVER"/*/log/make.log "$LOG/build.log"
+	echo "check-kmod: dkms add and build $(( $(date +%s) - td0 ))s"
 	# dkms.conf's BUILD_EXCLUSIVE_*: an untested series or architecture
 	# is refused (dkms's exit 77) before anything is compiled
 	for other in "-k 6.2.0-1-amd64" "-k $KVER -a aarch64"; do
 		rc=0
-		dkms build $D $other --kernelsourcedir "$KDIR" \
+		$KRUN dkms build $D $other --kernelsourcedir "$KDIR" \
 			>>"$LOG/dkms.log" 2>&1 || rc=$?
 		[ "$rc" = 77 ] || die "dkms build $other: exit $rc, not 77"
 	done
@@ -170,7 +208,7 @@ else
 	step "building task_diag.ko"
 	cp -r "$HERE"/Kbuild "$HERE"/Makefile "$HERE"/*.c "$HERE"/*.h \
 		"$HERE"/include "$B"/
-	make -C "$KDIR" M="$B" modules >"$LOG/build.log" 2>&1 ||
+	$KRUN make -C "$KDIR" M="$B" modules >"$LOG/build.log" 2>&1 ||
 		{ cat "$LOG/build.log"; die "module build failed"; }
 	ORIGIN="kbuild"
 fi
@@ -188,7 +226,7 @@ cp -r "$HERE"/Kbuild "$HERE"/Makefile "$HERE"/*.c "$HERE"/*.h \
 sed -i 's/unsigned long totalpages), (p, totalpages)/long totalpages), (p, totalpages)/' \
 	"$P/td.h"
 cmp -s "$HERE/td.h" "$P/td.h" && die "proto-check: td.h's oom_badness row not found"
-if make -C "$KDIR" M="$P" td_syms.o >"$LOG/proto-check.log" 2>&1 ||
+if $KRUN make -C "$KDIR" M="$P" td_syms.o >"$LOG/proto-check.log" 2>&1 ||
    ! grep -q 'td_sym.oom_badness is not the kernel' "$LOG/proto-check.log"; then
 	die "a wrong prototype of oom_badness did not stop the build"
 fi
