@@ -14,7 +14,10 @@
 #
 # Environment: TD_CI_CHECK=1 runs "make check" inside the package build
 # (off by default: .ci/run runs the test suite itself, and some cases need
-# root); TD_CI_WORK=DIR keeps the build there instead of a temporary dir.
+# root); TD_CI_WORK=DIR keeps the build there instead of a temporary dir;
+# TD_CI_DKMS_KERNEL=RELEASE (a kernel whose headers are installed) also
+# checks that DKMS builds and installs the module for it, as the kernel's
+# own hook would, and that the purge takes it away.
 set -uo pipefail
 
 src=$(cd "${1:-$(dirname "$0")/..}" && pwd)
@@ -175,10 +178,26 @@ if [ -n "$dkmsdeb" ]; then
 		-f "/usr/src/task-diag-$version/Kbuild"
 	check "dkms status lists task-diag/$version" \
 		has "^task-diag/$version" dkms status
+	# the kernel's headers were installed before the module: build
+	# for it as its postinst hook (dkms autoinstall) would
+	kver=${TD_CI_DKMS_KERNEL:-}
+	if [ -n "$kver" ]; then
+		dkms status -m task-diag -v "$version" -k "$kver" |
+			grep -q installed ||
+			dkms autoinstall -k "$kver" >"$work/dkms-$kver.log" 2>&1
+		check "dkms built and installed task-diag for $kver" \
+			bash -c "dkms status -k '$kver' 2>&1 |
+				grep -Fq 'task-diag/$version, $kver, x86_64: installed'"
+		check "task_diag.ko is in /lib/modules/$kver" \
+			bash -c "ls /lib/modules/$kver/updates/dkms/task_diag.ko* >/dev/null"
+	fi
 	check "apt-get purge task-diag-dkms" \
 		apt-get purge -y -q task-diag-dkms
 	check "dkms no longer lists task-diag" \
 		bash -c "! dkms status 2>/dev/null | grep '^task-diag/'"
+	[ -z "$kver" ] ||
+		check "task_diag.ko is gone from /lib/modules/$kver" \
+			bash -c "! ls /lib/modules/$kver/updates/dkms/task_diag.ko* 2>/dev/null"
 fi
 
 # ---- removal ---------------------------------------------------------------

@@ -12,7 +12,10 @@
 # changed.  debian/rules builds the debian13 profile there (it follows
 # /etc/os-release).  Prints ci-test.sh's lines, then its "N passed, N
 # failed" as the last line; exit status that of ci-test.sh (77: no
-# mmdebstrap or no archive).  TD_TRIXIE_WORK=DIR keeps the chroot there
+# mmdebstrap or no archive).  Before it, trixie's current kernel headers
+# (linux-headers-amd64) go into the chroot, so that ci-test.sh also
+# checks the task-diag-dkms package builds the module for that kernel
+# (TD_CI_DKMS_KERNEL); TD_TRIXIE_NO_KERNEL=1 leaves them out.  TD_TRIXIE_WORK=DIR keeps the chroot there
 # (default: a temporary directory, removed at the end).
 set -uo pipefail
 src=$(cd "${1:-$(dirname "$0")/..}" && pwd)
@@ -54,7 +57,23 @@ unshare --mount --propagation private bash -c '
 	mount -t proc proc "$root/proc" &&
 	mount --rbind /dev "$root/dev" &&
 	mount --bind "$src" "$root/src" || exit 99
-	chroot "$root" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root \
-		TERM=dumb LC_ALL=C.UTF-8 TD_CI_WORK=/tmp/td-ci \
+	in_root() {
+		chroot "$root" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin \
+			HOME=/root TERM=dumb LC_ALL=C.UTF-8 \
+			DEBIAN_FRONTEND=noninteractive "$@"
+	}
+	kver=
+	if [ -z "$3" ]; then
+		# the image comes with the headers: no initramfs for it
+		in_root env INITRD=No apt-get install -y -q \
+			--no-install-recommends linux-headers-amd64 \
+			>"$root/tmp/headers.log" 2>&1 ||
+			{ tail -20 "$root/tmp/headers.log"; exit 99; }
+		kver=$(in_root dpkg-query -W -f="\${Depends}" linux-headers-amd64 |
+			grep -o "linux-headers-[0-9][^ ,]*-amd64" | head -n 1)
+		kver=${kver#linux-headers-}
+		echo "== trixie kernel headers: $kver"
+	fi
+	in_root TD_CI_WORK=/tmp/td-ci TD_CI_DKMS_KERNEL="$kver" \
 		bash /src/debian/ci-test.sh /src' \
-	trixie-test "$root" "$src"
+	trixie-test "$root" "$src" "${TD_TRIXIE_NO_KERNEL:-}"
