@@ -64,9 +64,11 @@ unshare --mount --propagation private bash -c '
 	}
 	kver=
 	if [ -z "$3" ]; then
-		# the image comes with the headers: no initramfs for it
-		in_root env INITRD=No apt-get install -y -q \
-			--no-install-recommends linux-headers-amd64 \
+		# (mmdebstrap leaves no package lists) the image comes with
+		# the headers: no initramfs for it
+		{ in_root apt-get update -q &&
+		  in_root env INITRD=No apt-get install -y -q \
+			--no-install-recommends linux-headers-amd64; } \
 			>"$root/tmp/headers.log" 2>&1 ||
 			{ tail -20 "$root/tmp/headers.log"; exit 99; }
 		kver=$(in_root dpkg-query -W -f="\${Depends}" linux-headers-amd64 |
